@@ -1,0 +1,49 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { startEmbeddedDatabase } from './embedded.ts';
+
+export type Database = NodePgDatabase;
+
+export type DatabaseHandle = {
+  db: Database;
+  pool: pg.Pool;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+};
+
+const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
+
+// timestamptz and bigint come back as strings we convert where we read them; keep int8 exact.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+/**
+ * Opens the database: a PostgreSQL server when `databaseUrl` is set, otherwise embedded PGlite
+ * in `dataDir` (in memory when `dataDir` is undefined). Runs the migrations either way.
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<DatabaseHandle> {
+  const embedded = options.databaseUrl ? undefined : await startEmbeddedDatabase(options.dataDir);
+  const pool = embedded
+    ? new pg.Pool({ host: embedded.socketDir, user: 'postgres', database: 'postgres', max: 1 })
+    : new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+  // An idle client's error (server restarted, socket closed) must not crash the process.
+  pool.on('error', () => {});
+  try {
+    await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    const db = drizzle(pool);
+    await migrate(db, { migrationsFolder });
+    return {
+      db,
+      pool,
+      kind: embedded ? 'pglite' : 'postgres',
+      async close() {
+        await pool.end();
+        await embedded?.close();
+      },
+    };
+  } catch (error) {
+    await pool.end().catch(() => {});
+    await embedded?.close();
+    throw error;
+  }
+}

@@ -1,0 +1,49 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+
+export type EmbeddedDatabase = {
+  /** Folder of the unix socket, as node-postgres wants it in `host`. */
+  socketDir: string;
+  close(): Promise<void>;
+};
+
+/**
+ * Starts PGlite in a worker thread behind its PostgreSQL socket server, so the rest of the
+ * server reaches it with the ordinary PostgreSQL driver. `dataDir` undefined means in memory.
+ */
+export async function startEmbeddedDatabase(dataDir: string | undefined): Promise<EmbeddedDatabase> {
+  const socketDir = await mkdtemp(path.join(os.tmpdir(), 'rs-pg-'));
+  const socketPath = path.join(socketDir, '.s.PGSQL.5432');
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir, socketPath } });
+  await new Promise<void>((resolve, reject) => {
+    const onMessage = (message: { type: string; message?: string }) => {
+      if (message.type === 'ready') resolve();
+      if (message.type === 'error') reject(new Error(`Embedded database failed to start: ${message.message}`));
+    };
+    worker.on('message', onMessage);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`Embedded database stopped with code ${code}`)));
+  });
+  let closed = false;
+  return {
+    socketDir,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => resolve(), 10_000);
+        worker.on('message', (message: { type: string }) => {
+          if (message.type === 'closed' || message.type === 'error') {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+        worker.postMessage({ type: 'close' });
+      });
+      await worker.terminate();
+      await rm(socketDir, { recursive: true, force: true });
+    },
+  };
+}

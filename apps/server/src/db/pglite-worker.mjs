@@ -1,0 +1,33 @@
+// The embedded database on its own thread: a PGlite query runs on the thread that calls it,
+// so the broker and the HTTP server stay responsive while it works. Plain JS: workers do not
+// inherit the TypeScript loader.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
+const { dataDir, socketPath } = workerData;
+let db;
+let server;
+
+async function start() {
+  db = await PGlite.create({ dataDir: dataDir ?? undefined, extensions: { pg_trgm } });
+  server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 1 });
+  await server.start();
+  parentPort.postMessage({ type: 'ready' });
+}
+
+async function stop() {
+  try {
+    await server?.stop();
+  } finally {
+    await db?.close();
+  }
+  parentPort.postMessage({ type: 'closed' });
+}
+
+parentPort.on('message', (message) => {
+  if (message?.type === 'close') stop().catch((error) => parentPort.postMessage({ type: 'error', message: String(error) }));
+});
+
+start().catch((error) => parentPort.postMessage({ type: 'error', message: String(error?.stack ?? error) }));

@@ -1,0 +1,86 @@
+import type { AuditResult } from '@railserve/protocol';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuditContext } from '../../plugins/audit.ts';
+import { describe, entityName } from './classify.ts';
+import { auditValue } from './mask.ts';
+import type { NewAuditRecord } from './repository.ts';
+
+type Envelope = { success?: boolean; data?: unknown; message?: string; code?: string; details?: unknown };
+
+/** Keys by which an answer tells how many rows a bulk write touched. */
+const COUNT_KEYS = ['removed', 'deleted', 'updated', 'created', 'imported', 'affected', 'count'] as const;
+const WRITES_WITH_NEW_VALUES = new Set(['POST', 'PUT', 'PATCH']);
+const NOT_ENTITY_WRITES = new Set(['login', 'logout', 'export']);
+
+/** Turns what the hook gathered about a finished request into one audit row. */
+export function buildAuditRecord(request: FastifyRequest, reply: FastifyReply, context: AuditContext): NewAuditRecord {
+  const answer = parseEnvelope(context.payload);
+  const failed = reply.statusCode >= 400 || context.errorMessage !== undefined || answer?.success === false;
+  const data = failed ? undefined : answer?.data;
+  const body = isPlainData(request.body) ? (request.body as Record<string, unknown>) : undefined;
+  const username =
+    context.type === 'login' && typeof body?.username === 'string' ? body.username : (request.user?.username ?? null);
+  const entityWrite = !NOT_ENTITY_WRITES.has(context.type);
+  const newValues = !failed && entityWrite && WRITES_WITH_NEW_VALUES.has(request.method) ? data : undefined;
+  const name = context.type === 'login' ? (username ?? undefined) : entityName(data, context.oldValues, body);
+
+  return {
+    time: new Date(Date.now() - reply.elapsedTime),
+    type: context.type,
+    username: username?.slice(0, 64) ?? null,
+    target: context.target.slice(0, 255),
+    description: describe(context.type, request.method, context.target, name),
+    ip: request.ip?.slice(0, 64) ?? null,
+    userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+    result: resultOf(failed, reply.statusCode, data),
+    requestData: auditValue(requestData(request)),
+    responseData: auditValue(failed && answer ? { code: answer.code, message: answer.message, details: answer.details } : data),
+    errorMessage: failed ? (context.errorMessage ?? answer?.message ?? `HTTP ${reply.statusCode}`) : null,
+    durationMs: Math.round(reply.elapsedTime),
+    affectedRows: failed ? 0 : affectedRows(context, data, entityWrite),
+    oldValues: auditValue(context.oldValues),
+    newValues: auditValue(newValues),
+  };
+}
+
+function parseEnvelope(payload: string | undefined): Envelope | undefined {
+  if (!payload) return undefined;
+  try {
+    const parsed = JSON.parse(payload);
+    return parsed && typeof parsed === 'object' ? (parsed as Envelope) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const isPlainData = (value: unknown) => value !== null && typeof value === 'object' && !Buffer.isBuffer(value);
+
+function requestData(request: FastifyRequest) {
+  const out: Record<string, unknown> = {};
+  const { params, query, body } = request as { params?: object; query?: object; body?: unknown };
+  if (params && Object.keys(params).length) out.params = params;
+  if (query && Object.keys(query).length) out.query = query;
+  if (isPlainData(body)) out.body = body;
+  return Object.keys(out).length ? out : null;
+}
+
+/** Partial: HTTP 207, or an answer that reports both done and failed items. */
+function resultOf(failed: boolean, status: number, data: unknown): AuditResult {
+  if (failed) return 'failed';
+  if (status === 207) return 'partial';
+  const failures = data && typeof data === 'object' ? (data as Record<string, unknown>).failed : undefined;
+  if ((Array.isArray(failures) && failures.length > 0) || (typeof failures === 'number' && failures > 0)) return 'partial';
+  return 'success';
+}
+
+function affectedRows(context: AuditContext, data: unknown, entityWrite: boolean) {
+  if (context.affectedRows !== undefined) return context.affectedRows;
+  if (data && typeof data === 'object' && !Array.isArray(data)) {
+    for (const key of COUNT_KEYS) {
+      const value = (data as Record<string, unknown>)[key];
+      if (typeof value === 'number' && Number.isFinite(value)) return Math.trunc(value);
+    }
+  }
+  if (Array.isArray(data) && entityWrite) return data.length;
+  return entityWrite ? 1 : 0;
+}

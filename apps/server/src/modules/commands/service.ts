@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { ackPayload, type CommandRecord, parseJson, parseTopic } from '@railserve/protocol';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/errors.ts';
+import { answerCommand, findCommand, insertCommand } from './repository.ts';
+
+export type SendCommand = {
+  /** `sn` or `track-{id}` (protocol commandTarget). */
+  target: string;
+  command: string;
+  args?: Record<string, unknown>;
+  username: string;
+  /** Where and what to publish; the payload gets the command's `id` and `ts`. */
+  topic: string;
+  payload: Record<string, unknown>;
+};
+
+type Waiter = (record: CommandRecord) => void;
+export type CommandTracker = {
+  /** Records, publishes and tracks a command; with `wait`, answers once it is acknowledged, failed or timed out. */
+  send(command: SendCommand, options?: { wait?: boolean }): Promise<CommandRecord>;
+  /** Called with every answered command (ack or timeout), e.g. to write the event log. */
+  onAnswered(listener: (record: CommandRecord) => void): void;
+};
+
+/**
+ * Command tracking (DESIGN section 4): every command gets an id, is published, and moves to
+ * acknowledged, failed (with the device's error) or timed_out. Acks come on HCP4/{sn}/ack and
+ * HCP4/track/{id}/ack; the database row is the truth, so an ack handled by another server
+ * instance still lands.
+ */
+export function startCommandTracker(app: FastifyInstance): CommandTracker {
+  const timers = new Map<string, NodeJS.Timeout>();
+  const waiters = new Map<string, Waiter[]>();
+  const listeners: ((record: CommandRecord) => void)[] = [];
+
+  const settle = (record: CommandRecord | undefined) => {
+    if (!record) return;
+    clearTimeout(timers.get(record.id));
+    timers.delete(record.id);
+    for (const waiter of waiters.get(record.id) ?? []) waiter(record);
+    waiters.delete(record.id);
+    for (const listener of listeners) listener(record);
+  };
+
+  const onAck = async (topic: string, payload: Buffer) => {
+    const parsed = ackPayload.safeParse(parseJson(payload));
+    if (!parsed.success) {
+      app.log.warn({ topic }, 'dropped an invalid ack');
+      return;
+    }
+    const { id, ok, error } = parsed.data;
+    settle(await answerCommand(app.db, id, ok ? 'acknowledged' : 'failed', ok ? null : (error ?? 'failed')));
+  };
+  app.mqtt.handle('HCP4/+/ack', (topic, payload) => (parseTopic(topic)?.kind === 'robotAck' ? onAck(topic, payload) : undefined));
+  app.mqtt.handle('HCP4/track/+/ack', onAck);
+  app.addHook('onClose', async () => {
+    for (const timer of timers.values()) clearTimeout(timer);
+    timers.clear();
+  });
+
+  return {
+    async send(command, options = {}) {
+      if (!app.mqtt.connected) throw new AppError(503, 'broker_unavailable', 'MQTT not connected, cannot send');
+      const id = randomUUID();
+      const record = await insertCommand(app.db, {
+        id,
+        target: command.target,
+        command: command.command,
+        args: command.args ?? null,
+        status: 'sent',
+        username: command.username,
+      });
+      const settled = options.wait ? new Promise<CommandRecord>((resolve) => waiters.set(id, [resolve])) : undefined;
+      timers.set(
+        id,
+        setTimeout(() => {
+          answerCommand(app.db, id, 'timed_out', `No answer within ${app.config.commandTimeoutMs} ms`)
+            .then(async (answered) => settle(answered ?? (await findCommand(app.db, id))))
+            .catch((error) => app.log.error({ err: error }, 'timing out a command failed'));
+        }, app.config.commandTimeoutMs),
+      );
+      await app.mqtt.publish(command.topic, { ...command.payload, id, ts: record.sentAt });
+      return settled ?? record;
+    },
+    onAnswered(listener) {
+      listeners.push(listener);
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditRoutes } from './audit/routes.ts';
+import { startAuditCleanup } from './audit/service.ts';
+import { authRoutes } from './auth/routes.ts';
+import { startCommandTracker } from './commands/service.ts';
+import { logRoutes } from './logs/routes.ts';
+import { startLogService } from './logs/start.ts';
+import { robotRoutes } from './robots/routes.ts';
+import { startRobots } from './robots/start.ts';
+import { sessionRoutes } from './sessions/routes.ts';
+import { clientConfigRoutes } from './system/routes.ts';
+import { trackControlRoutes } from './tracks/control-routes.ts';
+import { trackRoutes } from './tracks/routes.ts';
+import { startTracks } from './tracks/start.ts';
+import { userRoutes } from './users/routes.ts';
+
+/** Every module's routes under /api/v1. A new module adds its routes here. */
+export const apiRoutes: FastifyPluginAsyncZod[] = [
+  authRoutes,
+  userRoutes,
+  clientConfigRoutes,
+  auditRoutes,
+  logRoutes,
+  sessionRoutes,
+  trackRoutes,
+  trackControlRoutes,
+  robotRoutes,
+];
+
+/**
+ * Background work of the modules (broker ingest, timers). Each starts after the database and
+ * the broker connection exist and stops through `app.addHook('onClose')`.
+ */
+export const services: ((app: FastifyInstance) => Promise<void> | void)[] = [
+  startLogService,
+  (app) => {
+    app.decorate('commands', startCommandTracker(app));
+  },
+  startAuditCleanup,
+  startTracks,
+  startRobots,
+];

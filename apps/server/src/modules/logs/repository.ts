@@ -1,0 +1,169 @@
+import { LOG_COUNT_CAP, type LogFilter, type LogRecord } from '@railserve/protocol';
+import { and, asc, desc, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { logs, logTypes } from '../../db/schema/logs.ts';
+import { logFilterWhere } from './filter-sql.ts';
+
+export type LogRow = Omit<typeof logs.$inferInsert, 'id'> & {
+  trackId: number | null;
+  robotSn: string | null;
+  trackName: string | null;
+  robotName: string | null;
+};
+type StoredRow = typeof logs.$inferSelect;
+
+/** Rows per statement of batched deletes: other queries get the connection between them. */
+const DELETE_CHUNK = 10_000;
+
+export function toLogRecord(row: StoredRow): LogRecord {
+  return {
+    id: row.id,
+    time: row.time.toISOString(),
+    source: row.source as LogRecord['source'],
+    type: row.type,
+    trackId: row.trackId,
+    trackName: row.trackName,
+    robotSn: row.robotSn,
+    robotName: row.robotName,
+    message: row.message,
+    level: row.level as LogRecord['level'],
+  };
+}
+
+/**
+ * One statement for a whole batch: arrays through unnest keep it at 9 parameters however many
+ * rows, and the record types are noted in the same round trip.
+ */
+export async function insertLogRows(db: Database, rows: LogRow[]) {
+  if (rows.length === 0) return;
+  // One array parameter per column (a plain array in the template would become one parameter per row).
+  const column = <K extends keyof LogRow>(key: K) => sql.param(rows.map((r) => r[key] ?? null));
+  await db.execute(sql`
+    WITH inserted AS (
+      INSERT INTO ${logs} (time, source, level, type, message, track_id, robot_sn, track_name, robot_name)
+      SELECT * FROM unnest(
+        ${column('time')}::timestamptz[], ${column('source')}::varchar[], ${column('level')}::varchar[],
+        ${column('type')}::varchar[], ${column('message')}::text[], ${column('trackId')}::int[],
+        ${column('robotSn')}::varchar[], ${column('trackName')}::varchar[], ${column('robotName')}::varchar[])
+    )
+    INSERT INTO ${logTypes} (type) SELECT DISTINCT unnest(${column('type')}::varchar[]) ON CONFLICT DO NOTHING`);
+}
+
+/** A page of records, newest first. */
+export async function findLogs(db: Database, filter: Partial<LogFilter>, limit: number, offset: number) {
+  const where = logFilterWhere(filter);
+  const rows = await db.select().from(logs).where(where).orderBy(desc(logs.time), desc(logs.id)).limit(limit).offset(offset);
+  return rows.map(toLogRecord);
+}
+
+/**
+ * A page and its capped total from one scan: the newest `max(cap, offset + limit) + 1` matches
+ * are found once (ids and times only), counted, and the page is cut from them. A filter that is
+ * costly to evaluate (free text over millions of rows) is then paid once, not twice.
+ */
+export function logPageQuery(db: Database, filter: Partial<LogFilter>, offset: number, limit: number, cap = LOG_COUNT_CAP) {
+  const matched = db.$with('matched').as(
+    db
+      .select({ id: logs.id, time: logs.time })
+      .from(logs)
+      .where(logFilterWhere(filter))
+      .orderBy(desc(logs.time), desc(logs.id))
+      .limit(Math.max(cap, offset + limit) + 1),
+  );
+  const page = db
+    .select({ id: matched.id })
+    .from(matched)
+    .orderBy(desc(matched.time), desc(matched.id))
+    .offset(offset)
+    .limit(limit);
+  return db
+    .with(matched)
+    .select({ record: logs, matched: sql<number>`(SELECT count(*)::int FROM ${matched})` })
+    .from(logs)
+    .where(inArray(logs.id, page))
+    .orderBy(desc(logs.time), desc(logs.id));
+}
+
+export async function findLogPage(db: Database, filter: Partial<LogFilter>, offset: number, limit: number, cap = LOG_COUNT_CAP) {
+  const scanCap = Math.max(cap, offset + limit);
+  const rows = await logPageQuery(db, filter, offset, limit, cap);
+  // Past the last page there is no row to carry the count: count on its own.
+  const matched = rows[0]?.matched ?? (offset > 0 ? (await cappedCountQuery(db, filter, scanCap))[0].n : 0);
+  return { items: rows.map((r) => toLogRecord(r.record)), total: Math.min(matched, scanCap), capped: matched > scanCap };
+}
+
+/**
+ * Counts the newest matches, up to `cap`, in the order the page reads them. Without the order
+ * the planner may pick a sequential scan that expects matches spread evenly through the table,
+ * but records are stored oldest first, so "the last week" sits at the end: 29 s at 10M rows on
+ * PGlite instead of under one (docs/benchmarks.md).
+ */
+export async function countLogsCapped(db: Database, filter: Partial<LogFilter>, cap = LOG_COUNT_CAP) {
+  const [{ n }] = await cappedCountQuery(db, filter, cap);
+  return { total: Math.min(n, cap), capped: n > cap };
+}
+
+/** The count query itself (the benchmark prints its plan). */
+export function cappedCountQuery(db: Database, filter: Partial<LogFilter>, cap = LOG_COUNT_CAP) {
+  const limited = db
+    .select({ one: sql`1` })
+    .from(logs)
+    .where(logFilterWhere(filter))
+    .orderBy(desc(logs.time), desc(logs.id))
+    .limit(cap + 1)
+    .as('limited');
+  return db.select({ n: sql<number>`count(*)::int` }).from(limited);
+}
+
+export type LogCursor = { time: Date; id: number };
+
+/** One chunk of an export, newest first, strictly after `cursor` (keyset: no OFFSET cost). */
+export async function findLogChunk(db: Database, filter: Partial<LogFilter>, cursor: LogCursor | undefined, limit: number) {
+  const after = cursor ? sql`(${logs.time}, ${logs.id}) < (${cursor.time}, ${cursor.id})` : undefined;
+  return db
+    .select()
+    .from(logs)
+    .where(and(logFilterWhere(filter), after))
+    .orderBy(desc(logs.time), desc(logs.id))
+    .limit(limit);
+}
+
+export async function deleteLogsByIds(db: Database, ids: number[]) {
+  let deleted = 0;
+  for (let i = 0; i < ids.length; i += DELETE_CHUNK) {
+    const result = await db.delete(logs).where(inArray(logs.id, ids.slice(i, i + DELETE_CHUNK)));
+    deleted += result.rowCount ?? 0;
+  }
+  return deleted;
+}
+
+/** Deletes in chunks up to the newest id at the start, so records arriving meanwhile are not chased. */
+export async function deleteLogsWhere(db: Database, where: SQL | undefined) {
+  const [{ maxId }] = await db.select({ maxId: sql<number | null>`max(${logs.id})` }).from(logs);
+  if (maxId === null) return 0;
+  const scope = and(where, lte(logs.id, Number(maxId)));
+  let deleted = 0;
+  for (;;) {
+    const chunk = db.select({ id: logs.id }).from(logs).where(scope).limit(DELETE_CHUNK);
+    const result = await db.delete(logs).where(inArray(logs.id, chunk));
+    deleted += result.rowCount ?? 0;
+    if ((result.rowCount ?? 0) < DELETE_CHUNK) return deleted;
+  }
+}
+
+export const deleteLogsByFilter = (db: Database, filter: Partial<LogFilter>) => deleteLogsWhere(db, logFilterWhere(filter));
+
+export const deleteLogsBefore = (db: Database, cutoff: Date) => deleteLogsWhere(db, lt(logs.time, cutoff));
+
+/**
+ * Embedded PGlite runs no autovacuum: without this, deleted rows never free their space and the
+ * planner's statistics stay as they were when the table was small.
+ */
+export async function vacuumLogs(db: Database) {
+  await db.execute(sql`VACUUM (ANALYZE) ${logs}`);
+}
+
+export async function listLogTypes(db: Database) {
+  const rows = await db.select().from(logTypes).orderBy(asc(logTypes.type));
+  return rows.map((r) => r.type);
+}

@@ -1,0 +1,62 @@
+import {
+  deleteLogsBody,
+  deleteLogsResult,
+  envelope,
+  exportLogsQuery,
+  LOG_DELETE_IDS_MAX,
+  listLogsQuery,
+  logPage,
+} from '@railserve/protocol';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { openLogExport } from './export.ts';
+import { deleteLogs, listLogs, logTypes } from './service.ts';
+
+export const logRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/logs',
+    {
+      config: { action: 'logs.view' },
+      schema: { tags: ['logs'], querystring: listLogsQuery, response: { 200: envelope(logPage) } },
+    },
+    async (request) => ({ success: true as const, data: await listLogs(app.db, request.query) }),
+  );
+
+  app.get(
+    '/logs/types',
+    { config: { action: 'logs.view' }, schema: { tags: ['logs'], response: { 200: envelope(z.array(z.string())) } } },
+    async () => ({ success: true as const, data: await logTypes(app.db) }),
+  );
+
+  app.get(
+    '/logs/export',
+    {
+      config: { action: 'logs.export' },
+      schema: {
+        tags: ['logs'],
+        description: 'The whole filtered set as a CSV (UTF-8 with BOM) or XLSX download, streamed.',
+        querystring: exportLogsQuery,
+      },
+    },
+    async (request, reply) => {
+      const { stream, filename, contentType } = await openLogExport(app.db, request.query);
+      stream.on('error', (error) => request.log.error({ err: error }, 'log export stopped'));
+      return reply
+        .type(contentType)
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+
+  app.delete(
+    '/logs',
+    {
+      config: { action: 'logs.delete' },
+      // Room for LOG_DELETE_IDS_MAX ids (about 10 bytes each).
+      bodyLimit: LOG_DELETE_IDS_MAX * 12 + 4096,
+      schema: { tags: ['logs'], body: deleteLogsBody, response: { 200: envelope(deleteLogsResult) } },
+    },
+    async (request) => ({ success: true as const, data: { deleted: await deleteLogs(app.db, request.body) } }),
+  );
+};

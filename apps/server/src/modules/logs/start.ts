@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { ingestLogsFromBroker } from './ingest.ts';
+import { vacuumLogs } from './repository.ts';
+import { purgeExpiredLogs } from './service.ts';
+import { createEventLog } from './writer.ts';
+
+const DAY_MS = 86_400_000;
+/** The first retention run waits until the start is over. */
+const FIRST_PURGE_DELAY_MS = 60_000;
+
+/**
+ * The logs service, first in the services list: it decorates `app.eventLog` for the modules
+ * that start after it, ingests the broker's log topics, and runs retention once a day (and, on
+ * the embedded database, the vacuum PostgreSQL would run by itself).
+ */
+export function startLogService(app: FastifyInstance) {
+  const eventLog = createEventLog(app.db, app.log);
+  app.decorate('eventLog', eventLog);
+  ingestLogsFromBroker(app);
+
+  const purge = async () => {
+    try {
+      const removed = await purgeExpiredLogs(app.db, app.config.logRetentionDays);
+      if (removed > 0) app.log.info({ removed, retentionDays: app.config.logRetentionDays }, 'expired log records removed');
+      // PostgreSQL's autovacuum does this by itself; the embedded database has none.
+      if (app.dbKind === 'pglite') await vacuumLogs(app.db);
+    } catch (error) {
+      app.log.error({ err: error }, 'removing expired log records failed');
+    }
+  };
+  let daily: NodeJS.Timeout | undefined;
+  const first = setTimeout(() => {
+    void purge();
+    daily = setInterval(() => void purge(), DAY_MS).unref();
+  }, FIRST_PURGE_DELAY_MS).unref();
+
+  app.addHook('onClose', async () => {
+    clearTimeout(first);
+    clearInterval(daily);
+    await eventLog.close();
+  });
+}

@@ -1,0 +1,165 @@
+import { LOG_MESSAGE_MAX, LOG_TYPE_MAX, type LogLevel, type LogSource } from '@railserve/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { NameResolvers, resolveNames } from './names.ts';
+import { insertLogRows, type LogRow } from './repository.ts';
+
+type PendingRecord = LogRow & { namesGiven: { track: boolean; robot: boolean } };
+
+/** What a module hands the log: `ts` defaults to now; names default to the resolvers' answer. */
+export type LogEntry = {
+  source: LogSource;
+  level: LogLevel;
+  type: string;
+  message: string;
+  trackId?: number | null;
+  robotSn?: string | null;
+  trackName?: string | null;
+  robotName?: string | null;
+  ts?: string | Date;
+};
+
+export type EventLog = {
+  /** Queues a record; batched, never throws into the caller. */
+  write(entry: LogEntry): void;
+  /** How the writer learns robot names (by SN) and track names (by id); the robots and tracks modules provide them. */
+  setNameResolver: NameResolvers['set'];
+  /** Resolves once everything queued so far is stored (or given up). */
+  flush(): Promise<void>;
+  /** Records waiting to be written. */
+  readonly pending: number;
+  close(): Promise<void>;
+};
+
+export const LOG_BATCH_SIZE = 1000;
+const FLUSH_DELAY_MS = 50;
+/** A database outage longer than this backlog drops the newest records (and says how many). */
+const MAX_PENDING = 200_000;
+const RETRY_MAX_MS = 30_000;
+
+const clip = (value: string | null | undefined, max: number) => (value == null ? null : value.slice(0, max));
+
+export function createEventLog(db: Database, log: FastifyBaseLogger): EventLog {
+  const names = new NameResolvers(log);
+  let queue: PendingRecord[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let draining: Promise<void> | undefined;
+  let dropped = 0;
+  let closing = false;
+  let retryMs = 0;
+  let wake: (() => void) | undefined;
+
+  const toRow = (entry: LogEntry): PendingRecord => {
+    const time = entry.ts instanceof Date ? entry.ts : new Date(entry.ts ?? Date.now());
+    return {
+      time: Number.isNaN(time.getTime()) ? new Date() : time,
+      source: entry.source,
+      level: entry.level,
+      type: String(entry.type).slice(0, LOG_TYPE_MAX),
+      message: String(entry.message).slice(0, LOG_MESSAGE_MAX),
+      trackId: entry.trackId ?? null,
+      robotSn: clip(entry.robotSn, 64),
+      trackName: clip(entry.trackName, 128),
+      robotName: clip(entry.robotName, 64),
+      namesGiven: { track: entry.trackName !== undefined, robot: entry.robotName !== undefined },
+    };
+  };
+
+  const store = async (batch: PendingRecord[]) => {
+    await resolveNames(names, batch);
+    await insertLogRows(db, batch);
+  };
+
+  const drainLoop = async () => {
+    while (queue.length > 0) {
+      const batch = queue.slice(0, LOG_BATCH_SIZE);
+      try {
+        await store(batch);
+        queue = queue.slice(batch.length);
+        retryMs = 0;
+      } catch (error) {
+        if (!isTransient(error)) {
+          // One bad record must not hold back the others: store them one by one.
+          queue = queue.slice(batch.length);
+          await storeOneByOne(batch);
+          continue;
+        }
+        retryMs = Math.min(RETRY_MAX_MS, retryMs ? retryMs * 2 : 500);
+        log.error({ err: error, pending: queue.length, retryInMs: retryMs }, 'writing log records failed; retrying');
+        if (closing) return;
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, retryMs).unref();
+        });
+        wake = undefined;
+      }
+    }
+  };
+
+  const storeOneByOne = async (batch: PendingRecord[]) => {
+    for (const row of batch) {
+      try {
+        await store([row]);
+      } catch (error) {
+        log.error({ err: error, record: { ...row, message: row.message.slice(0, 200) } }, 'log record rejected by the database');
+      }
+    }
+  };
+
+  const drain = () => {
+    timer = undefined;
+    draining ??= drainLoop().finally(() => {
+      draining = undefined;
+      if (queue.length > 0 && !closing) schedule();
+    });
+    return draining;
+  };
+
+  const schedule = () => {
+    if (draining || timer) return;
+    timer = setTimeout(drain, queue.length >= LOG_BATCH_SIZE ? 0 : FLUSH_DELAY_MS);
+  };
+
+  return {
+    write(entry) {
+      try {
+        if (queue.length >= MAX_PENDING) {
+          if (dropped++ % 10_000 === 0) log.error({ dropped, pending: queue.length }, 'log backlog full: dropping new records');
+          return;
+        }
+        queue.push(toRow(entry));
+        schedule();
+      } catch (error) {
+        log.error({ err: error }, 'log record not queued');
+      }
+    },
+    setNameResolver: names.set.bind(names),
+    async flush() {
+      if (timer) clearTimeout(timer);
+      while (queue.length > 0 || draining) await drain();
+    },
+    get pending() {
+      return queue.length;
+    },
+    async close() {
+      // One last attempt for what is queued; a database that is gone by now will not come back.
+      closing = true;
+      if (timer) clearTimeout(timer);
+      wake?.();
+      await draining;
+      await drain();
+      if (queue.length > 0) log.error({ lost: queue.length }, 'log records could not be written before shutdown');
+    },
+  };
+}
+
+/**
+ * Worth retrying: the connection (no SQLSTATE: socket closed, refused), SQLSTATE classes 08
+ * (connection), 40 (serialization), 53 (resources) and 57 (shutdown). Any other refusal would
+ * refuse the same rows again.
+ */
+function isTransient(error: unknown) {
+  const e = error as { code?: string; cause?: { code?: string } };
+  const code = [e.cause?.code, e.code].find((c) => typeof c === 'string' && /^[0-9A-Z]{5}$/.test(c));
+  return code === undefined || /^(08|40|53|57)/.test(code);
+}

@@ -1,0 +1,188 @@
+import type { AlertPayload, RobotStatusPayload } from '@railserve/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { type RobotEvents, robotEvent } from './events.ts';
+import { applyAlert, applyStatus, type LiveRobot, markSilent, newRobot } from './live-state.ts';
+import { findSilentRobots, loadLiveRobots } from './repository.ts';
+import { storeRobotStates } from './store-states.ts';
+
+export type FleetTiming = {
+  /** How long visible changes gather before one batched write. */
+  flushDelayMs: number;
+  /** How often `lastUpdate`-only changes are written and silent robots looked for. */
+  sweepMs: number;
+  offlineAfterMs: number;
+  /** Called for each robot this instance marked offline for silence (the server then says so on the broker). */
+  onSilent?: (robot: LiveRobot) => void;
+};
+
+/** Counters of the broker messages the fleet took in and of its writes (tests and the fleet benchmark read them). */
+export type FleetStats = {
+  statuses: number;
+  alerts: number;
+  reports: number;
+  dropped: number;
+  writes: number;
+  rowsWritten: number;
+};
+
+const RETRY_MS = 1000;
+/** After a removal, late messages of the robot (a heartbeat in flight, its cleared retained status) are ignored this long. */
+const REMOVED_QUIET_MS = 10_000;
+
+/**
+ * The robots' live state, in memory; the database gets a batched write when something the console
+ * shows changes, and `lastUpdate` every sweep. Every write is guarded by `last_update` so that, with
+ * several server instances sharing the ingest, an older view never overwrites a newer one.
+ */
+export class RobotFleet {
+  readonly stats: FleetStats = { statuses: 0, alerts: 0, reports: 0, dropped: 0, writes: 0, rowsWritten: 0 };
+  private readonly robots = new Map<string, LiveRobot>();
+  /** Robots with a change the console shows: written after flushDelayMs. */
+  private readonly dirty = new Set<string>();
+  /** Robots heard from without a visible change: their lastUpdate is written at the next sweep. */
+  private readonly touched = new Set<string>();
+  private readonly removed = new Map<string, number>();
+  private flushTimer?: NodeJS.Timeout;
+  private sweepTimer?: NodeJS.Timeout;
+  private chain: Promise<unknown> = Promise.resolve();
+  private stopped = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: FastifyBaseLogger,
+    private readonly events: RobotEvents,
+    private readonly timing: FleetTiming,
+  ) {}
+
+  async start() {
+    for (const robot of await loadLiveRobots(this.db)) this.robots.set(robot.sn, robot);
+    this.sweepTimer = setInterval(() => void this.sweep(), this.timing.sweepMs);
+  }
+
+  async stop() {
+    this.stopped = true;
+    clearInterval(this.sweepTimer);
+    clearTimeout(this.flushTimer);
+    await this.serial(() => this.write(true));
+  }
+
+  /** Whether the robot was removed moments ago (its late messages must not register it again). */
+  isRemoved(sn: string) {
+    const until = this.removed.get(sn);
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
+    this.removed.delete(sn);
+    return false;
+  }
+
+  status(status: RobotStatusPayload, heardAt: Date) {
+    const { sn } = status;
+    if (this.isRemoved(sn)) return;
+    this.stats.statuses++;
+    const current = this.robots.get(sn);
+    // A last will from a robot never seen alive registers nothing; an offline robot said offline again
+    // (the server's own silence notice coming back) is no news.
+    if (status.connection === 'offline' && (!current || current.connection === 'offline')) return;
+    const { next, visible, connectionChange } = applyStatus(current ?? newRobot(sn, heardAt), status, heardAt);
+    this.remember(next, !current || visible);
+    if (current && connectionChange === 'offline') this.events.write(robotEvent.lostConnection(next));
+    if (current && connectionChange === 'online') this.events.write(robotEvent.online(next));
+  }
+
+  alert(alert: AlertPayload, heardAt: Date) {
+    if (this.isRemoved(alert.sn)) return;
+    this.stats.alerts++;
+    const current = this.robots.get(alert.sn);
+    this.events.write(robotEvent.alarm(current ?? alert, alert.code, alert.active, new Date(alert.ts)));
+    // An alert of a robot that has not sent a status yet changes nothing: its first status carries its alarms.
+    if (!current) return;
+    const { next, visible } = applyAlert(current, alert, heardAt);
+    this.remember(next, visible);
+  }
+
+  /** Forgets a robot and runs `work` (its removal from the database) between two batch writes. */
+  forget<T>(sn: string, work: () => Promise<T>): Promise<T> {
+    this.removed.set(sn, Date.now() + REMOVED_QUIET_MS);
+    this.robots.delete(sn);
+    this.dirty.delete(sn);
+    this.touched.delete(sn);
+    return this.serial(work);
+  }
+
+  /** Writes everything pending now (tests, shutdown). */
+  flush() {
+    return this.serial(() => this.write(true));
+  }
+
+  private remember(robot: LiveRobot, visible: boolean) {
+    this.robots.set(robot.sn, robot);
+    if (!visible) {
+      if (!this.dirty.has(robot.sn)) this.touched.add(robot.sn);
+      return;
+    }
+    this.dirty.add(robot.sn);
+    this.touched.delete(robot.sn);
+    this.scheduleWrite(this.timing.flushDelayMs);
+  }
+
+  private scheduleWrite(delayMs: number) {
+    if (this.flushTimer || this.stopped) return;
+    this.flushTimer = setTimeout(() => void this.serial(() => this.write(false)), delayMs);
+  }
+
+  /** One database conversation at a time, in order. */
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.chain.then(work, work);
+    this.chain = next.catch(() => {});
+    return next;
+  }
+
+  private async write(withTouched: boolean) {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    const sns = new Set([...this.dirty, ...(withTouched ? this.touched : [])]);
+    this.dirty.clear();
+    if (withTouched) this.touched.clear();
+    const batch = [...sns].map((sn) => this.robots.get(sn)).filter((r): r is LiveRobot => r !== undefined);
+    const result = await this.store(batch);
+    for (const row of result.written.filter((r) => r.inserted)) {
+      this.events.write(robotEvent.registered({ sn: row.sn, trackId: this.robots.get(row.sn)?.trackId }));
+    }
+    // Keep the news for the next attempt; the live state in memory is still current.
+    for (const robot of result.retry) this.dirty.add(robot.sn);
+    if (result.retry.length > 0) this.scheduleWrite(RETRY_MS);
+  }
+
+  private async store(batch: LiveRobot[]) {
+    const result = await storeRobotStates(this.db, this.log, batch);
+    this.stats.writes += result.statements;
+    this.stats.rowsWritten += result.written.length;
+    return result;
+  }
+
+  /** Writes `lastUpdate`s, then marks offline the robots nobody has heard from for `offlineAfterMs`. */
+  private sweep() {
+    return this.serial(async () => {
+      await this.write(true);
+      const cutoff = new Date(Date.now() - this.timing.offlineAfterMs);
+      try {
+        const silent = (await findSilentRobots(this.db, cutoff)).filter((row) => {
+          const known = this.robots.get(row.sn);
+          return !known || known.lastUpdate < cutoff;
+        });
+        const offline = silent.map((row) => markSilent(row).next);
+        for (const robot of offline) this.robots.set(robot.sn, robot);
+        // Only the rows this instance actually changed get an event (another instance may have been first).
+        const { written } = await this.store(offline);
+        for (const { sn } of written) {
+          const robot = this.robots.get(sn);
+          this.events.write(robotEvent.silent({ sn, trackId: robot?.trackId }, this.timing.offlineAfterMs));
+          if (robot) this.timing.onSilent?.(robot);
+        }
+      } catch (error) {
+        this.log.error({ err: error }, 'looking for silent robots failed');
+      }
+    });
+  }
+}

@@ -1,0 +1,62 @@
+import { alertPayload, parseJson, parseTopic, robotStatusPayload } from '@railserve/protocol';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { RobotEvents } from './events.ts';
+import type { RobotFleet } from './fleet.ts';
+
+/** A robot that keeps sending bad payloads gets one event-log line per this period, not one per message. */
+const DROP_LOG_EVERY_MS = 60_000;
+
+/**
+ * Broker ingest of the robots module: statuses, alerts and configuration reports. Each payload is
+ * validated with the protocol schemas; one that is not JSON, fails its schema or names another
+ * robot than its topic is logged and dropped. An empty payload is a cleared retained message.
+ */
+export function startRobotIngest(app: FastifyInstance, fleet: RobotFleet, events: RobotEvents) {
+  const lastDropLogged = new Map<string, number>();
+
+  const drop = (sn: string, topic: string, reason: string) => {
+    fleet.stats.dropped++;
+    app.log.warn({ topic, reason }, 'dropped a robot payload');
+    const now = Date.now();
+    if ((lastDropLogged.get(sn) ?? 0) + DROP_LOG_EVERY_MS > now) return;
+    lastDropLogged.set(sn, now);
+    events.write({ level: 'warning', type: 'payload_dropped', message: `Dropped a payload on ${topic}: ${reason}`, robotSn: sn });
+  };
+
+  /** The payload, or undefined (after logging) when it is unusable. */
+  const read = <T extends { sn: string }>(sn: string, topic: string, payload: Buffer, schema: z.ZodType<T>) => {
+    const json = parseJson(payload);
+    if (json === null) return void drop(sn, topic, 'not JSON');
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return void drop(sn, topic, `invalid ${issue.path.join('.') || 'payload'}: ${issue.message}`);
+    }
+    if (parsed.data.sn !== sn) return void drop(sn, topic, `names robot ${parsed.data.sn}`);
+    return parsed.data;
+  };
+
+  // A retained message may be old: it counts as heard when it was sent, so a stale "online" goes offline at the next sweep.
+  const heardAt = (ts: string, retained: boolean) => {
+    const now = new Date();
+    const sent = new Date(ts);
+    return retained && sent < now ? sent : now;
+  };
+
+  app.mqtt.handle('hcpro4/robots/+/status', (topic, payload, retained) => {
+    const target = parseTopic(topic);
+    if (target?.kind !== 'robotStatus' || payload.length === 0) return;
+    const status = read(target.sn, topic, payload, robotStatusPayload);
+    if (status) fleet.status(status, heardAt(status.ts, retained));
+  });
+
+  app.mqtt.handle('hcpro4/alerts/+', (topic, payload, retained) => {
+    const target = parseTopic(topic);
+    if (target?.kind !== 'alert' || payload.length === 0) return;
+    const alert = read(target.sn, topic, payload, alertPayload);
+    if (alert) fleet.alert(alert, heardAt(alert.ts, retained));
+  });
+
+  return { drop };
+}

@@ -1,0 +1,132 @@
+import {
+  type AlarmCode,
+  type AlertPayload,
+  type RobotHealth,
+  type RobotState,
+  type RobotStatusPayload,
+  robotHealth,
+} from '@railserve/protocol';
+
+/** What the server holds in memory per robot: everything the console shows except the console's name. */
+export type LiveRobot = {
+  sn: string;
+  reportedName: string | null;
+  lastTrackName: string | null;
+  trackId: number | null;
+  point: number | null;
+  connection: 'online' | 'offline';
+  battery: number;
+  state: RobotState;
+  health: RobotHealth;
+  alarms: AlarmCode[];
+  firmware: string | null;
+  ip: string | null;
+  /** When the server last heard from the robot (not shown live: flushed coarsely). */
+  lastUpdate: Date;
+  registeredAt: Date;
+};
+
+export type ConnectionChange = 'online' | 'offline' | undefined;
+
+const keys = new WeakMap<LiveRobot, string>();
+
+/**
+ * The fields the console shows, as one comparable string: equal keys mean no database write is
+ * needed. States are never mutated, so each one's key is computed once (a heartbeat costs one).
+ */
+export function visibleKey(r: LiveRobot): string {
+  let key = keys.get(r);
+  if (key === undefined) {
+    key = computeKey(r);
+    keys.set(r, key);
+  }
+  return key;
+}
+
+function computeKey(r: LiveRobot): string {
+  return JSON.stringify([
+    r.reportedName,
+    r.lastTrackName,
+    r.trackId,
+    r.point,
+    r.connection,
+    r.battery,
+    r.state,
+    r.health,
+    r.alarms,
+    r.firmware,
+    r.ip,
+  ]);
+}
+
+/**
+ * A robot heard of for the first time. Until it reports them, battery is 0 and state `unknown`:
+ * the console then shows it as critical, which is the honest reading of "no battery level yet".
+ */
+export function newRobot(sn: string, heardAt: Date): LiveRobot {
+  return {
+    sn,
+    reportedName: null,
+    lastTrackName: null,
+    trackId: null,
+    point: null,
+    connection: 'online',
+    battery: 0,
+    state: 'unknown',
+    health: 'critical',
+    alarms: [],
+    firmware: null,
+    ip: null,
+    lastUpdate: heardAt,
+    registeredAt: heardAt,
+  };
+}
+
+const withHealth = (r: LiveRobot): LiveRobot => ({ ...r, health: robotHealth(r) });
+
+/**
+ * Merges a status into the robot: fields present replace, absent ones keep their value (the last
+ * will carries only `{sn, connection, ts}`); a status without `connection` comes from a live robot.
+ */
+export function applyStatus(current: LiveRobot, status: RobotStatusPayload, heardAt: Date) {
+  // A live status without trackId or point means "not on a track"; the last will keeps the last position.
+  const live = status.connection !== 'offline';
+  const next: LiveRobot = {
+    ...current,
+    connection: live ? 'online' : 'offline',
+    reportedName: status.name ?? current.reportedName,
+    lastTrackName: status.trackName || current.lastTrackName,
+    trackId: live ? (status.trackId ?? null) : current.trackId,
+    point: live ? (status.point ?? null) : current.point,
+    battery: status.battery ?? current.battery,
+    state: status.state ?? current.state,
+    alarms: status.alarms ? [...new Set(status.alarms)].sort() : current.alarms,
+    firmware: status.firmware ?? current.firmware,
+    ip: status.ip ?? current.ip,
+    lastUpdate: heardAt > current.lastUpdate ? heardAt : current.lastUpdate,
+  };
+  return finish(current, withHealth(next));
+}
+
+/** An alert raises or clears one alarm; the robot's next status carries the whole set anyway. */
+export function applyAlert(current: LiveRobot, alert: AlertPayload, heardAt: Date) {
+  const alarms = new Set(current.alarms);
+  if (alert.active) alarms.add(alert.code);
+  else alarms.delete(alert.code);
+  const next = withHealth({
+    ...current,
+    alarms: [...alarms].sort(),
+    lastUpdate: heardAt > current.lastUpdate ? heardAt : current.lastUpdate,
+  });
+  return finish(current, next);
+}
+
+/** Nothing heard for too long: offline, keeping the last known battery and alarms. */
+export function markSilent(current: LiveRobot) {
+  return finish(current, withHealth({ ...current, connection: 'offline' }));
+}
+
+function finish(current: LiveRobot, next: LiveRobot) {
+  const connectionChange: ConnectionChange = current.connection === next.connection ? undefined : next.connection;
+  return { next, visible: visibleKey(current) !== visibleKey(next), connectionChange };
+}

@@ -1,0 +1,59 @@
+import { clientConfig, envelope, healthInfo, versionInfo } from '@railserve/protocol';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { APP_VERSION } from '../../version.ts';
+
+/** `/api/health`, `/api/version` and the broker details the web app needs before it connects. */
+export const systemInfoRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/health',
+    {
+      config: { public: true },
+      schema: { tags: ['system'], response: { 200: envelope(healthInfo), 503: envelope(healthInfo) } },
+    },
+    async (_request, reply) => {
+      const database = await app.db
+        .execute(sql`select 1`)
+        .then(() => true)
+        .catch(() => false);
+      const broker = app.mqtt.connected;
+      const data = {
+        status: database && broker ? ('ok' as const) : ('degraded' as const),
+        database,
+        broker,
+        uptimeSeconds: process.uptime(),
+      };
+      return reply.code(database ? 200 : 503).send({ success: true as const, data });
+    },
+  );
+
+  app.get(
+    '/version',
+    { config: { public: true }, schema: { tags: ['system'], response: { 200: envelope(versionInfo) } } },
+    async () => ({
+      success: true as const,
+      data: {
+        name: 'RailServe',
+        version: APP_VERSION,
+        node: process.version,
+        database: app.dbKind,
+        broker: app.config.mqttUrl ? ('external' as const) : ('embedded' as const),
+        startedAt: app.startedAt.toISOString(),
+      },
+    }),
+  );
+};
+
+export const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/system/client-config',
+    { config: { public: true }, schema: { tags: ['system'], response: { 200: envelope(clientConfig) } } },
+    async () => ({
+      success: true as const,
+      data: {
+        mqtt: { wsPort: app.brokerPorts?.ws ?? app.config.mqttWsPort, wsPath: '/', username: 'web' },
+        version: APP_VERSION,
+      },
+    }),
+  );
+};

@@ -1,0 +1,62 @@
+import { type CommandRecord, TRACK_ERROR_CODES, TRACK_STATUS_CODES, type TrackStatusPayload } from '@railserve/protocol';
+import type { FastifyInstance } from 'fastify';
+import type { LogEntry } from '../logs/writer.ts';
+import { trackNames } from './repository.ts';
+
+/** `track-{id}` (protocol commandTarget.track) back to the id; undefined for a robot's sn. */
+const trackIdOf = (target: string) => {
+  const match = /^track-(\d+)$/.exec(target);
+  return match ? Number(match[1]) : undefined;
+};
+
+/** An English line for the event log; the console shows the codes translated. */
+export function statusChangedEntry(status: TrackStatusPayload): LogEntry {
+  const label = TRACK_STATUS_CODES[status.status as keyof typeof TRACK_STATUS_CODES];
+  const error = TRACK_ERROR_CODES[status.error as keyof typeof TRACK_ERROR_CODES];
+  return {
+    source: 'track',
+    level: status.status === 4 ? 'error' : 'info',
+    type: 'track_status_changed',
+    message: `Track status ${status.status} (${label}), error ${status.error} (${error}), mode ${status.mode}, ${status.robots.length} robot(s)`,
+    trackId: status.trackId,
+    ts: status.ts,
+  };
+}
+
+/** A track command that failed or timed out is worth a log line; successes are not. */
+export function answeredEntry(record: CommandRecord): LogEntry | undefined {
+  const trackId = trackIdOf(record.target);
+  if (trackId === undefined) return undefined;
+  if (record.status === 'failed') {
+    return {
+      source: 'track',
+      level: 'error',
+      type: 'command_failed',
+      message: `Command ${record.command} failed: ${record.error ?? 'failed'}`,
+      trackId,
+    };
+  }
+  if (record.status === 'timed_out') {
+    return {
+      source: 'track',
+      level: 'warning',
+      type: 'command_timed_out',
+      message: `Command ${record.command} timed out`,
+      trackId,
+    };
+  }
+  return undefined;
+}
+
+/**
+ * Track events for the event log (logs module): status changes and failed or timed-out
+ * commands, with `source: track`. The tracks module also tells the log how to name tracks.
+ */
+export function startTrackEvents(app: FastifyInstance) {
+  app.eventLog.setNameResolver('track', (ids) => trackNames(app.db, ids));
+  app.commands.onAnswered((record) => {
+    const entry = answeredEntry(record);
+    if (entry) app.eventLog.write(entry);
+  });
+  return { statusChanged: (status: TrackStatusPayload) => app.eventLog.write(statusChangedEntry(status)) };
+}

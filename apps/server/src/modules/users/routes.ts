@@ -1,0 +1,49 @@
+import { createUserBody, envelope, idParam, listUsersQuery, pageOf, updateUserBody, user } from '@railserve/protocol';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listUsers } from './repository.ts';
+import { createUser, editUser, getUser, removeUser } from './service.ts';
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/users',
+    {
+      config: { action: 'users.view' },
+      schema: { tags: ['users'], querystring: listUsersQuery, response: { 200: envelope(pageOf(user)) } },
+    },
+    async (request) => ({ success: true as const, data: await listUsers(app.db, request.query) }),
+  );
+
+  app.get(
+    '/users/:id',
+    { config: { action: 'users.view' }, schema: { tags: ['users'], params: idParam, response: { 200: envelope(user) } } },
+    async (request) => ({ success: true as const, data: await getUser(app.db, request.params.id) }),
+  );
+
+  app.post(
+    '/users',
+    { config: { action: 'users.write' }, schema: { tags: ['users'], body: createUserBody, response: { 201: envelope(user) } } },
+    async (request, reply) => reply.code(201).send({ success: true as const, data: await createUser(app.db, request.body) }),
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      config: { action: 'users.write' },
+      schema: { tags: ['users'], params: idParam, body: updateUserBody, response: { 200: envelope(user) } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await editUser(app.db, request.params.id, request.body, request.user.id),
+    }),
+  );
+
+  app.delete(
+    '/users/:id',
+    { config: { action: 'users.write' }, schema: { tags: ['users'], params: idParam, response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      await removeUser(app.db, request.params.id, request.user.id);
+      return { success: true as const, data: null };
+    },
+  );
+};

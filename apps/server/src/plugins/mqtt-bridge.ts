@@ -1,0 +1,91 @@
+import { sharedTopic, topicMatches } from '@railserve/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+
+export type MessageHandler = (topic: string, payload: Buffer, retained: boolean) => void | Promise<void>;
+export type PublishOptions = { qos?: 0 | 1 | 2; retain?: boolean };
+
+/** The server's own connection to the broker, embedded or external alike. */
+export type MqttBridge = {
+  readonly connected: boolean;
+  /** Objects are sent as JSON, strings and buffers as they are. */
+  publish(topic: string, payload: unknown, options?: PublishOptions): Promise<void>;
+  /** Subscribes (shared when several servers may run) and routes matching messages to `handler`. */
+  handle(filter: string, handler: MessageHandler): void;
+  waitUntilConnected(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+};
+
+export function createMqttBridge(options: {
+  url: string;
+  clientOptions: IClientOptions;
+  shared: boolean;
+  log: FastifyBaseLogger;
+}): MqttBridge {
+  const handlers: { filter: string; handler: MessageHandler }[] = [];
+  const subscriptionOf = (filter: string) => (options.shared ? sharedTopic(filter) : filter);
+  const client: MqttClient = mqtt.connect(options.url, {
+    reconnectPeriod: 1000,
+    connectTimeout: 5000,
+    keepalive: 30,
+    clean: true,
+    ...options.clientOptions,
+  });
+
+  const subscribe = (filter: string) =>
+    client.subscribe(subscriptionOf(filter), { qos: 1 }, (error, granted) => {
+      if (error || granted?.some((g) => g.qos === 128))
+        options.log.error({ filter, err: error }, 'broker refused a subscription');
+    });
+
+  client.on('connect', () => {
+    options.log.info({ url: redact(options.url) }, 'connected to the MQTT broker');
+    for (const filter of new Set(handlers.map((h) => h.filter))) subscribe(filter);
+  });
+  client.on('error', (error) => options.log.warn({ err: error.message }, 'MQTT connection error'));
+  client.on('offline', () => options.log.warn('MQTT broker unreachable, retrying'));
+  client.on('message', (topic, payload, packet) => {
+    for (const { filter, handler } of handlers) {
+      if (!topicMatches(filter, topic)) continue;
+      try {
+        Promise.resolve(handler(topic, payload, packet.retain)).catch((error) =>
+          options.log.error({ err: error, topic }, 'handling a broker message failed'),
+        );
+      } catch (error) {
+        options.log.error({ err: error, topic }, 'handling a broker message failed');
+      }
+    }
+  });
+
+  return {
+    get connected() {
+      return client.connected;
+    },
+    publish(topic, payload, publishOptions = {}) {
+      const body = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : JSON.stringify(payload);
+      return client
+        .publishAsync(topic, body, { qos: publishOptions.qos ?? 1, retain: publishOptions.retain ?? false })
+        .then(() => {});
+    },
+    handle(filter, handler) {
+      const known = handlers.some((h) => h.filter === filter);
+      handlers.push({ filter, handler });
+      if (!known && client.connected) subscribe(filter);
+    },
+    waitUntilConnected(timeoutMs = 10_000) {
+      if (client.connected) return Promise.resolve();
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`MQTT broker not reachable at ${redact(options.url)}`)), timeoutMs);
+        client.once('connect', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    },
+    async close() {
+      await client.endAsync();
+    },
+  };
+}
+
+const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');

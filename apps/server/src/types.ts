@@ -1,0 +1,46 @@
+import type { Action, AuditType, TokenClaims } from '@railserve/protocol';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { Secrets } from './lib/secrets.ts';
+import type { CommandTracker } from './modules/commands/service.ts';
+import type { MqttBridge } from './plugins/mqtt-bridge.ts';
+
+/** One API route with what it requires, as the auth plugin saw it being added. */
+export type ApiRoute = { method: string; url: string; public: boolean; action?: Action };
+
+/** The signed-in user as the request sees it. */
+export type SessionUser = { id: number; username: string; nickname: string | null; permission: number };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    secrets: Secrets;
+    db: Database;
+    dbKind: 'pglite' | 'postgres';
+    mqtt: MqttBridge;
+    /** Sends and tracks commands and configuration writes to robots and track controllers. */
+    commands: CommandTracker;
+    /** Ports the embedded broker listens on; undefined with an external broker. */
+    brokerPorts?: { tcp: number; ws: number };
+    startedAt: Date;
+    /** Batched writer of log records (modules/logs): `app.eventLog.write({source, level, type, message, …})`. */
+    eventLog: import('./modules/logs/writer.ts').EventLog;
+    /** Every /api route and its permission, for the route-walking permission test. */
+    apiCatalog: ApiRoute[];
+  }
+  interface FastifyContextConfig {
+    /** Open to everyone, no token needed. Every /api route declares `public` or `action`. */
+    public?: boolean;
+    /** The permission-matrix action this route performs (packages/protocol permissions.ts). */
+    action?: Action;
+    /** Refines what the audit hook derives from method and path; `skip` leaves the route out. */
+    audit?: { type?: AuditType; target?: string; skip?: boolean };
+  }
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: Omit<TokenClaims, 'exp' | 'iat' | 'aud'>;
+    user: SessionUser;
+  }
+}

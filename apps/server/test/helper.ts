@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { app } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
+import { hashPassword } from '../src/lib/passwords.ts';
+import type { Secrets } from '../src/lib/secrets.ts';
+import { insertUser } from '../src/modules/users/repository.ts';
+
+/**
+ * Where the server tests keep their data: embedded PGlite in memory by default; a fresh
+ * database on the PostgreSQL server at TEST_DATABASE_URL when it is set (CI sets both runs).
+ */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+
+async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `railserve_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export type TestApp = FastifyInstance & {
+  database: DatabaseHandle;
+  /** Signs in and answers the bearer header. */
+  login(username: string, password: string): Promise<{ authorization: string }>;
+  /** Creates a user at a level and answers its bearer header. */
+  as(permission: 0 | 1 | 2 | 3, username?: string): Promise<{ authorization: string; id: number }>;
+};
+
+export const ADMIN_PASSWORD = 'admin-secret';
+
+/** Builds the app on a fresh database; nothing listens on HTTP. The embedded broker binds free ports. */
+export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rs-test-'));
+  const postgres = TEST_DATABASE_URL ? await freshPostgres(TEST_DATABASE_URL) : undefined;
+  const database = await openDatabase({ databaseUrl: postgres?.url });
+  const config: Config = {
+    ...loadConfig({}),
+    host: '127.0.0.1',
+    dataDir,
+    mqttPort: 0,
+    mqttWsPort: 0,
+    adminPassword: ADMIN_PASSWORD,
+    loginAttemptsPerMinute: 1000,
+    logLevel: 'silent',
+    ...overrides,
+  };
+  const secrets: Secrets = {
+    jwtSecret: randomBytes(32).toString('hex'),
+    deviceKey: randomBytes(16).toString('hex'),
+    serverBrokerPassword: randomBytes(16).toString('hex'),
+  };
+  const server = Fastify({ logger: false });
+  server.addHook('onClose', async () => {
+    await database.close();
+    await postgres?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  await server.register(app, { config, secrets, database });
+  await server.ready();
+
+  const testApp = server as unknown as TestApp;
+  testApp.database = database;
+  testApp.login = async (username, password) => {
+    const response = await server.inject({ method: 'POST', url: '/api/v1/login', payload: { username, password } });
+    if (response.statusCode !== 200) throw new Error(`login ${username} failed: ${response.body}`);
+    return { authorization: `Bearer ${response.json().data.token}` };
+  };
+  let serial = 0;
+  testApp.as = async (permission, username) => {
+    const name = username ?? `level${permission}_${++serial}`;
+    const row = await insertUser(database.db, {
+      username: name,
+      passwordHash: await hashPassword('password1'),
+      permission,
+      status: 'active',
+    });
+    return { ...(await testApp.login(name, 'password1')), id: row.id };
+  };
+  return testApp;
+}

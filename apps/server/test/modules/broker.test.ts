@@ -1,0 +1,100 @@
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../helper.ts';
+
+let app: TestApp;
+let token: string;
+const clients: MqttClient[] = [];
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  token = (await app.login('admin', ADMIN_PASSWORD)).authorization.slice('Bearer '.length);
+});
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.endAsync(true)));
+  await app.close();
+});
+
+function connect(username: string, password: string, ws = false) {
+  const url = ws ? `ws://127.0.0.1:${app.brokerPorts!.ws}` : `mqtt://127.0.0.1:${app.brokerPorts!.tcp}`;
+  const client = mqtt.connect(url, { username, password, reconnectPeriod: 0, connectTimeout: 3000 });
+  clients.push(client);
+  return client;
+}
+const connected = (client: MqttClient) =>
+  new Promise<boolean>((resolve) => {
+    client.once('connect', () => resolve(true));
+    client.once('error', () => resolve(false));
+    client.once('close', () => resolve(false));
+  });
+const grantedQos = (client: MqttClient, topics: string[]) =>
+  Promise.all(
+    topics.map((t) =>
+      client.subscribeAsync(t).then(
+        (g) => g[0].qos,
+        () => 128,
+      ),
+    ),
+  );
+const nextMessage = (client: MqttClient) =>
+  new Promise<{ topic: string; payload: string }>((resolve) =>
+    client.once('message', (topic, payload) => resolve({ topic, payload: payload.toString() })),
+  );
+
+describe('embedded broker', () => {
+  it('lets a robot in with the device key and refuses a wrong key', async () => {
+    expect(await connected(connect('SIM-0001', app.secrets.deviceKey))).toBe(true);
+    expect(await connected(connect('SIM-0002', 'wrong-key'))).toBe(false);
+    expect(await connected(connect('web', 'not-a-token', true))).toBe(false);
+  });
+
+  it('lets a browser in with a session token over WebSocket, for the read topics only', async () => {
+    const browser = connect('web', token, true);
+    expect(await connected(browser)).toBe(true);
+    expect(await grantedQos(browser, ['hcpro4/robots/+/status', 'HCP4/+/cmd', '#'])).toEqual([0, 128, 128]);
+  });
+
+  it('delivers a robot status to a browser and keeps robots under their own topics', async () => {
+    const browser = connect('web', token, true);
+    await connected(browser);
+    await browser.subscribeAsync('hcpro4/robots/+/status');
+    const robot = connect('SIM-0003', app.secrets.deviceKey);
+    await connected(robot);
+    const received = nextMessage(browser);
+    await robot.publishAsync('hcpro4/robots/SIM-0003/status', JSON.stringify({ sn: 'SIM-0003', ts: new Date().toISOString() }), {
+      qos: 1,
+    });
+    expect((await received).topic).toBe('hcpro4/robots/SIM-0003/status');
+
+    const closed = new Promise<void>((resolve) => robot.once('close', () => resolve()));
+    robot.publish('hcpro4/robots/SIM-0004/status', '{}', { qos: 0 });
+    await closed; // publishing under another robot's topic ends the connection
+  });
+
+  it('lets a browser publish system messages but not commands', async () => {
+    const browser = connect('web', token, true);
+    await connected(browser);
+    const server = connect('railserve-server', app.secrets.serverBrokerPassword);
+    await connected(server);
+    await server.subscribeAsync('hcpro4/system/#');
+    const received = nextMessage(server);
+    await browser.publishAsync(
+      'hcpro4/system/console',
+      JSON.stringify({ timestamp: new Date().toISOString(), source: 'frontend', type: 'console', data: {} }),
+    );
+    expect((await received).topic).toBe('hcpro4/system/console');
+    const closed = new Promise<void>((resolve) => browser.once('close', () => resolve()));
+    browser.publish('HCP4/SIM-0001/cmd', '{}', { qos: 0 });
+    await closed;
+  });
+
+  it('lets a track controller command robots but not publish another track status', async () => {
+    const controller = connect('track-7', app.secrets.deviceKey);
+    expect(await connected(controller)).toBe(true);
+    await controller.publishAsync(
+      'HCP4/SIM-0001/cmd',
+      JSON.stringify({ id: 'x', command: 'goto', ts: new Date().toISOString() }),
+    );
+    expect(await grantedQos(controller, ['HCP4/track/7/cmd', 'HCP4/track/8/cmd'])).toEqual([0, 128]);
+  });
+});

@@ -1,0 +1,143 @@
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { purgeExpiredLogs } from '../../src/modules/logs/service.ts';
+import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../helper.ts';
+import { getLogs, ROBOT_NAMES, seedLogs } from '../support/logs.ts';
+
+let app: TestApp;
+let admin: { authorization: string };
+let robot: MqttClient;
+
+beforeAll(async () => {
+  app = await buildTestApp({ logRetentionDays: 30 });
+  admin = await app.login('admin', ADMIN_PASSWORD);
+  await app.mqtt.waitUntilConnected();
+  robot = mqtt.connect(`mqtt://127.0.0.1:${app.brokerPorts!.tcp}`, { username: 'ROBOT-1', password: app.secrets.deviceKey });
+  await new Promise((resolve) => robot.once('connect', resolve));
+  await seedLogs(app, []);
+});
+afterAll(async () => {
+  await robot.endAsync(true);
+  await app.close();
+});
+
+const ts = () => new Date().toISOString();
+const logsWith = async (query: Record<string, string>) =>
+  (await getLogs(app, admin, query)).body.data.items as Record<string, unknown>[];
+const removeLogs = (payload: Record<string, unknown>, headers: { authorization: string } = admin) =>
+  app.inject({ method: 'DELETE', url: '/api/v1/logs', headers, payload });
+
+describe('log ingest', () => {
+  it('stores a robot record from the broker with its own time and the robot name', async () => {
+    const time = '2025-05-01T08:00:00.123Z';
+    await robot.publishAsync(
+      'hcpro4/logs/robot',
+      JSON.stringify({ ts: time, level: 'warning', type: 'lid', message: 'lid jammed', robotSn: 'ROBOT-1' }),
+    );
+    await vi.waitFor(async () => expect(await logsWith({ type: 'lid' })).toHaveLength(1), { timeout: 10_000 });
+    expect((await logsWith({ type: 'lid' }))[0]).toMatchObject({ time, source: 'robot', level: 'warning', robotName: 'Amy' });
+  });
+
+  it('drops invalid payloads and keeps serving', async () => {
+    await robot.publishAsync('hcpro4/logs/robot', 'not json');
+    await robot.publishAsync('hcpro4/logs/robot', JSON.stringify({ ts: ts(), level: 'loud', type: 'x', message: 'bad level' }));
+    await app.mqtt.publish('hcpro4/logs/kitchen', { ts: ts(), level: 'info', type: 'x', message: 'unknown source' });
+    await robot.publishAsync(
+      'hcpro4/logs/robot',
+      JSON.stringify({ ts: ts(), level: 'info', type: 'marker', message: 'after the bad ones' }),
+    );
+    await vi.waitFor(async () => expect(await logsWith({ type: 'marker' })).toHaveLength(1), { timeout: 10_000 });
+    expect(await logsWith({ type: 'x' })).toHaveLength(0);
+  });
+
+  it('writes a console system message to the system log and ignores the server own', async () => {
+    const message = (source: string, text: string) => ({
+      timestamp: ts(),
+      source,
+      type: 'console_note',
+      data: { level: 'error', message: text },
+    });
+    await app.mqtt.publish('hcpro4/system/console_note', message('backend', 'from the server'));
+    await app.mqtt.publish('hcpro4/system/console_note', message('frontend', 'from a console'));
+    await vi.waitFor(async () => expect(await logsWith({ type: 'console_note' })).toHaveLength(1), { timeout: 10_000 });
+    expect((await logsWith({ type: 'console_note' }))[0]).toMatchObject({
+      source: 'system',
+      level: 'error',
+      message: 'from a console',
+    });
+  });
+
+  it('keeps the name a record was written with after a rename', async () => {
+    app.eventLog.write({ source: 'robot', level: 'info', type: 'renamed_check', message: 'before rename', robotSn: 'ROBOT-2' });
+    await app.eventLog.flush();
+    ROBOT_NAMES.set('ROBOT-2', 'Bobby');
+    app.eventLog.write({ source: 'robot', level: 'info', type: 'renamed_check', message: 'after rename', robotSn: 'ROBOT-2' });
+    await app.eventLog.flush();
+    expect((await logsWith({ type: 'renamed_check' })).map((r) => r.robotName)).toEqual(['Bobby', 'Bob']);
+  });
+
+  it('stores records without names when a resolver fails, and never throws into the writer', async () => {
+    app.eventLog.setNameResolver('track', async () => {
+      throw new Error('tracks table not ready');
+    });
+    expect(() =>
+      app.eventLog.write({ source: 'track', level: 'info', type: 'no_name', message: 'x'.repeat(20_000), trackId: 1 }),
+    ).not.toThrow();
+    await app.eventLog.flush();
+    const [record] = await logsWith({ type: 'no_name' });
+    expect(record).toMatchObject({ trackId: 1, trackName: null });
+    expect((record.message as string).length).toBe(10_000);
+  });
+});
+
+describe('log delete and retention', () => {
+  it('deletes the selected records and answers how many', async () => {
+    const ids = (await logsWith({})).slice(0, 2).map((r) => r.id);
+    const res = await removeLogs({ ids: [...ids, 999_999_999] });
+    expect(res.json()).toEqual({ success: true, data: { deleted: 2 } });
+    expect((await logsWith({})).map((r) => r.id)).not.toContain(ids[0]);
+  });
+
+  it('deletes everything a filter matches', async () => {
+    await seedLogs(app);
+    const before = (await getLogs(app, admin)).body.data.total;
+    const res = await removeLogs({ filter: { source: 'robot', level: 'error' } });
+    expect(res.json().data.deleted).toBe(2);
+    expect((await getLogs(app, admin)).body.data.total).toBe(before - 2);
+    expect(await logsWith({ source: 'robot', level: 'error' })).toHaveLength(0);
+  });
+
+  it.each([
+    [{}, 'body'],
+    [{ ids: [] }, 'body.ids'],
+    [{ ids: ['a'] }, 'body.ids.0'],
+    [{ filter: { level: 'loud' } }, 'body.filter.level'],
+    [{ ids: [1], filter: {} }, 'body'],
+  ])('refuses %j', async (payload, path) => {
+    const res = await removeLogs(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('validation_failed');
+    expect(JSON.stringify(res.json().details)).toContain(JSON.stringify(path.split('.')).slice(1, -1));
+  });
+
+  it('is refused to level 2', async () => {
+    expect((await removeLogs({ filter: {} }, await app.as(2))).statusCode).toBe(403);
+  });
+
+  it('removes records older than the retention age', async () => {
+    const now = Date.now();
+    const day = 86_400_000;
+    await seedLogs(app, [
+      { source: 'system', level: 'info', type: 'aged', message: 'expired', ts: new Date(now - 31 * day) },
+      { source: 'system', level: 'info', type: 'aged', message: 'kept', ts: new Date(now - 29 * day) },
+    ]);
+    await purgeExpiredLogs(app.db, app.config.logRetentionDays, now);
+    expect((await logsWith({ type: 'aged' })).map((r) => r.message)).toEqual(['kept']);
+  });
+
+  it('deletes every record with an empty filter', async () => {
+    const res = await removeLogs({ filter: {} });
+    expect(res.json().data.deleted).toBeGreaterThan(0);
+    expect((await getLogs(app, admin)).body.data.total).toBe(0);
+  });
+});

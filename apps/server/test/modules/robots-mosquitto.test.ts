@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_BROKER_USERNAME } from '../../src/lib/broker-acl.ts';
+import { buildTestApp, type TestApp } from '../helper.ts';
+import { freePort, type Mosquitto, requireMosquitto, startMosquitto } from '../support/mosquitto.ts';
+import { robotCommandScenario } from '../support/robot-command-scenario.ts';
+import { robotLifecycleScenario } from '../support/robot-scenario.ts';
+import { ROBOT_TEST_CONFIG, type RobotTestEnv, rawDevice, SCENARIO_SNS, waitFor, waitForRobot } from '../support/robots.ts';
+import { startSecondInstance } from '../support/second-instance.ts';
+
+// The robots scenario against a real Mosquitto (MQTT_URL), with the shipped ACL (deploy/mosquitto/acl).
+let mosquitto: Mosquitto;
+let app: TestApp;
+const serverPassword = randomBytes(12).toString('hex');
+
+// Missing Mosquitto fails this test (and the suite below), never skips it.
+it('finds Mosquitto installed', () => requireMosquitto());
+
+describe('on a real Mosquitto', () => {
+  beforeAll(async () => {
+    requireMosquitto();
+    const port = await freePort();
+    app = await buildTestApp({
+      ...ROBOT_TEST_CONFIG,
+      mqttUrl: `mqtt://${SERVER_BROKER_USERNAME}:${serverPassword}@127.0.0.1:${port}`,
+    });
+    const devices = Object.fromEntries(SCENARIO_SNS.map((sn) => [sn, app.secrets.deviceKey]));
+    mosquitto = await startMosquitto({ [SERVER_BROKER_USERNAME]: serverPassword, ...devices }, port);
+    await app.mqtt.waitUntilConnected();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await mosquitto?.stop();
+  });
+
+  const env = (): RobotTestEnv => ({
+    app,
+    brokerUrl: mosquitto.url,
+    deviceKey: app.secrets.deviceKey,
+    observer: { username: SERVER_BROKER_USERNAME, password: serverPassword },
+  });
+
+  describe('robot lifecycle on Mosquitto', () => robotLifecycleScenario(env));
+
+  describe('robot commands and configuration on Mosquitto', () => robotCommandScenario(env));
+
+  describe('the shipped ACL', () => {
+    it('keeps a robot off other robots’ topics and out without the device key', async () => {
+      const rogue = await rawDevice(env(), 'SCN-ROGUE');
+      await rogue.publish('hcpro4/robots/SCN-OTHER/status', {
+        sn: 'SCN-OTHER',
+        state: 'idle',
+        battery: 50,
+        ts: new Date().toISOString(),
+      });
+      await new Promise((r) => setTimeout(r, 500));
+      expect((await app.inject({ method: 'GET', url: '/api/v1/robots/SCN-OTHER', headers: await app.as(3) })).statusCode).toBe(
+        404,
+      );
+      await rogue.close();
+      await expect(rawDevice({ ...env(), deviceKey: 'wrong-key' }, 'SCN-ROGUE')).rejects.toThrow();
+    });
+  });
+
+  describe('two server instances on one Mosquitto', () => {
+    let second: FastifyInstance;
+    afterAll(async () => {
+      await second?.close();
+    });
+
+    it('handle each status once in total, through the shared subscription', async () => {
+      second = await startSecondInstance(app);
+      await second.mqtt.waitUntilConnected();
+      // Let the second instance's subscriptions settle before counting.
+      await new Promise((r) => setTimeout(r, 300));
+      const handled = () => app.robots.stats.statuses + second.robots.stats.statuses;
+      const [firstBefore, secondBefore, before] = [app.robots.stats.statuses, second.robots.stats.statuses, handled()];
+      const device = await rawDevice(env(), 'SCN-TWO');
+      for (let i = 0; i < 20; i++) await device.status({ state: 'idle', battery: 40 + i });
+      await new Promise((r) => setTimeout(r, 200));
+      await device.status({ state: 'idle', battery: 99 });
+      await waitFor(() => handled() - before >= 21 || undefined, '21 statuses handled');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(handled() - before).toBe(21);
+      expect(app.robots.stats.statuses - firstBefore).toBeGreaterThan(0);
+      expect(second.robots.stats.statuses - secondBefore).toBeGreaterThan(0);
+      // Both instances write; the newest status wins in the shared database.
+      await waitForRobot(app, 'SCN-TWO', await app.as(3), (r) => r.battery === 99, 'the last status');
+      await device.close();
+    });
+  });
+});

@@ -1,0 +1,36 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startServerProcess } from '../support/server-process.ts';
+
+const dirs: string[] = [];
+afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
+
+describe('start-up', () => {
+  it('stops with one line naming the variable when a port is taken', { timeout: 120_000 }, async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rs-startup-'));
+    dirs.push(dataDir);
+    try {
+      const error = await startServerProcess({ DATA_DIR: dataDir, MQTT_PORT: String(port) }).then(
+        () => undefined,
+        (e: Error) => e,
+      );
+      expect(error?.message).toContain(`Port ${port} is already in use: set MQTT_PORT to a free port`);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('stops with one line naming a bad variable', { timeout: 120_000 }, async () => {
+    const error = await startServerProcess({ PORT: 'eighty' }).then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    expect(error?.message).toMatch(/Invalid configuration: PORT: /);
+  });
+});

@@ -1,0 +1,40 @@
+import { Suspense, useCallback, useMemo } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { MainLayout } from '../components/layout/main-layout.tsx';
+import { PageErrorBoundary } from '../components/ui/page-error-boundary.tsx';
+import { PageLoading } from '../components/ui/page-loading.tsx';
+import { useCurrentUser, useLogout } from '../lib/auth.ts';
+import { useBroker } from '../lib/broker-context.tsx';
+import { useClientConfig } from '../lib/client-config.ts';
+import { LOGIN_PATH } from './route-table.tsx';
+import { sidebarItems } from './sidebar.ts';
+
+/** The main layout for the signed-in area; its pages load lazily inside it. */
+export function AppLayout() {
+  const { user } = useCurrentUser();
+  const broker = useBroker();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const config = useClientConfig();
+  const closeBroker = useCallback(() => {
+    broker.disconnect();
+    broker.clearMessages();
+  }, [broker]);
+  const signOut = useLogout(closeBroker);
+  const items = useMemo(() => sidebarItems(user), [user]);
+
+  const onLogout = async () => {
+    await signOut();
+    navigate(LOGIN_PATH, { replace: true });
+  };
+
+  return (
+    <MainLayout user={user!} sidebarItems={items} version={config.data?.version} onLogout={onLogout}>
+      <PageErrorBoundary resetKey={pathname}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </PageErrorBoundary>
+    </MainLayout>
+  );
+}

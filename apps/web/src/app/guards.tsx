@@ -1,0 +1,48 @@
+import type { Screen } from '@railserve/protocol';
+import { Button, Result } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { PageLoading } from '../components/ui/page-loading.tsx';
+import { decideRoute } from '../lib/access.ts';
+import { useCurrentUser } from '../lib/auth.ts';
+import { errorText } from '../lib/errors.ts';
+import { HOME_PATH, LOGIN_PATH } from './route-table.tsx';
+
+/** Protected area: without a usable token go to /login; wait for GET /me before showing anything. */
+export function RequireSignedIn({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { user, token, isLoading, error } = useCurrentUser();
+  if (!token) return <Navigate to={LOGIN_PATH} replace state={{ from: location.pathname + location.search }} />;
+  if (isLoading) return <PageLoading fullScreen />;
+  if (!user) {
+    return (
+      <Result
+        status="warning"
+        title={t('auth.sessionError')}
+        subTitle={errorText(t, error)}
+        extra={<Button onClick={() => window.location.reload()}>{t('common.actions.retry')}</Button>}
+      />
+    );
+  }
+  return children;
+}
+
+/** A screen the user's level cannot open sends them to the dashboard (spec section 2). */
+export function RequireScreen({ screen, children }: { screen: Screen; children: ReactNode }) {
+  const { user } = useCurrentUser();
+  const decision = decideRoute(user, { screen });
+  if (decision === 'login') return <Navigate to={LOGIN_PATH} replace />;
+  if (decision === 'dashboard') return <Navigate to={HOME_PATH} replace />;
+  return children;
+}
+
+/** /login while signed in goes on to where the user was headed, or the dashboard. */
+export function PublicOnly({ children }: { children: ReactNode }) {
+  const { token } = useCurrentUser();
+  const location = useLocation();
+  if (!token) return children;
+  const from = (location.state as { from?: string } | null)?.from;
+  return <Navigate to={from && from !== LOGIN_PATH ? from : HOME_PATH} replace />;
+}

@@ -1,0 +1,15 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { registerRobotLiveUpdates } from '../features/robots/hooks/robot-live-updates.ts';
+import { registerTrackStatusUpdates } from '../features/tracks/hooks/track-status-updates.ts';
+import type { BrokerStore } from '../lib/mqtt.ts';
+
+/**
+ * App-wide live updates: each entry registers broker handlers (`broker.onMessage(filter, ...)`)
+ * that write into the query cache (`queryClient.setQueryData(...)`), and returns its removal.
+ * Features export such a function (e.g. `registerRobotStatusUpdates` in features/robots/hooks)
+ * and it is listed here, so features never import each other. They run while the main layout
+ * is mounted, i.e. while someone is signed in.
+ */
+export type LiveUpdate = (context: { broker: BrokerStore; queryClient: QueryClient }) => () => void;
+
+export const LIVE_UPDATES: LiveUpdate[] = [registerTrackStatusUpdates, registerRobotLiveUpdates];

@@ -1,0 +1,87 @@
+import type { Robot } from '@railserve/protocol';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { tokenStore } from '../../../lib/session.ts';
+import { mockFetch, ok } from '../../../testing/fetch-mock.ts';
+import { adminUser, clientConfigAnswer, renderApp } from '../../../testing/render-app.tsx';
+import { tokenFor } from '../../../testing/tokens.ts';
+
+const ts = '2026-01-01T10:00:00.000Z';
+const robot = (sn: string, patch: Partial<Robot> = {}): Robot => ({
+  id: 1,
+  sn,
+  name: sn,
+  lastTrackName: 'Hall',
+  trackId: 1,
+  point: 2,
+  connection: 'online',
+  battery: 80,
+  state: 'idle',
+  health: 'normal',
+  alarms: [],
+  firmware: '1.0.0',
+  ip: null,
+  lastUpdate: ts,
+  registeredAt: ts,
+  ...patch,
+});
+
+function signedIn(permission: number) {
+  tokenStore.set(tokenFor(permission));
+  const robots = [
+    robot('R-1', { name: 'Counter 1' }),
+    robot('R-2', { alarms: ['imu_stuck'], health: 'critical', state: 'alarm' }),
+  ];
+  return mockFetch([
+    { url: '/api/v1/me', body: ok({ ...adminUser, permission }) },
+    { url: '/api/v1/system/client-config', body: ok(clientConfigAnswer) },
+    { url: '/api/v1/robots?pageSize=all&sort=sn', body: ok({ items: robots, total: 2, page: 1, pageSize: 'all' }) },
+  ]);
+}
+
+describe('robots page', () => {
+  it('lists robots with translated state, health and alarm names', async () => {
+    signedIn(0);
+    renderApp('/robots');
+    expect(await screen.findByText('Counter 1')).toBeTruthy();
+    expect(screen.getByText('IMU 卡住')).toBeTruthy();
+    expect(screen.getByText('嚴重')).toBeTruthy();
+    expect(screen.getByTestId('robots-count').textContent).toBe('共 2 台，顯示 2 台');
+  });
+
+  it('filters by the search text at once, from the URL', async () => {
+    signedIn(0);
+    renderApp('/robots?q=counter');
+    expect(await screen.findByText('Counter 1')).toBeTruthy();
+    expect(screen.queryByText('R-2')).toBeNull();
+  });
+
+  it('disables removal and reload map until the broker is connected, and follows live statuses', async () => {
+    signedIn(0);
+    const { fake } = renderApp('/robots');
+    await screen.findByText('Counter 1');
+    const removeButtons = () => screen.getAllByTestId('robot-remove') as HTMLButtonElement[];
+    expect(removeButtons().every((b) => b.disabled)).toBe(true);
+    act(() => {
+      fake.last().emit('connect');
+    });
+    await waitFor(() => expect(removeButtons().every((b) => !b.disabled)).toBe(true));
+    act(() => {
+      fake.last().emit('message', 'hcpro4/robots/R-1/status', JSON.stringify({ sn: 'R-1', battery: 5, state: 'goto', ts }));
+    });
+    expect(await screen.findByText('前往目標', {}, { timeout: 2000 })).toBeTruthy();
+    expect(screen.getAllByText('嚴重')).toHaveLength(2);
+  });
+
+  it('level 3 may open settings but not rename, reload or remove', async () => {
+    signedIn(3);
+    renderApp('/robots');
+    await screen.findByText('Counter 1');
+    expect(screen.getAllByTestId('robot-settings')).toHaveLength(2);
+    expect(screen.queryByTestId('robot-rename')).toBeNull();
+    expect(screen.queryByTestId('robot-reload-map')).toBeNull();
+    expect(screen.queryByTestId('robot-remove')).toBeNull();
+    fireEvent.click(screen.getAllByTestId('robot-settings')[0]);
+    expect(await screen.findByText('您的權限可檢視機器人，但無法傳送指令。')).toBeTruthy();
+  });
+});

@@ -1,0 +1,104 @@
+import type { Robot } from '@railserve/protocol';
+import { Alert, App, Card, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { mayDo } from '../../../lib/access.ts';
+import { useCurrentUser } from '../../../lib/auth.ts';
+import { useBrokerStatus } from '../../../lib/broker-context.tsx';
+import { actionFailed } from '../../../lib/errors.ts';
+import { useRobots } from '../api/list-robots.ts';
+import { useRemoveRobot } from '../api/robot-mutations.ts';
+import { filterRobots, lastTrackNames } from '../hooks/robot-filters.ts';
+import { useRobotCommand } from '../hooks/use-robot-command.ts';
+import { useRobotFilters } from '../hooks/use-robot-filters.ts';
+import { RenameRobotDialog } from './rename-robot-dialog.tsx';
+import { RobotSettingsDialog } from './robot-settings-dialog.tsx';
+import { RobotsTable } from './robots-table.tsx';
+import { RobotsToolbar } from './robots-toolbar.tsx';
+
+/** /robots: the live fleet with search, filters, sorting, rename, settings, reload map and removal. */
+export function RobotsPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { user: me } = useCurrentUser();
+  const robots = useRobots();
+  const [filters, setFilters] = useRobotFilters();
+  const [renaming, setRenaming] = useState<Robot | null>(null);
+  const [settingsSn, setSettingsSn] = useState<string | null>(null);
+  const remove = useRemoveRobot();
+  const { send, connected, stateOf } = useRobotCommand();
+  // While (re)connecting the actions are disabled quietly; the warning is for a connection that is down.
+  const brokerStatus = useBrokerStatus();
+  const brokerDown = brokerStatus === 'error' || brokerStatus === 'disconnected';
+
+  const all = robots.data ?? [];
+  const shown = useMemo(() => filterRobots(all, filters), [all, filters]);
+  const tracks = useMemo(() => lastTrackNames(all), [all]);
+  const settingsRobot = settingsSn ? (all.find((r) => r.sn === settingsSn) ?? null) : null;
+  const allowed = {
+    rename: mayDo(me, 'robots.rename'),
+    command: mayDo(me, 'robots.command'),
+    remove: mayDo(me, 'robots.remove'),
+  };
+
+  const onRemove = async (robot: Robot) => {
+    try {
+      await remove.mutateAsync(robot.sn);
+      void message.success(t('robots.remove.done', { sn: robot.sn }));
+    } catch (error) {
+      void message.error(actionFailed(t, t('robots.actions.remove'), error));
+    }
+  };
+
+  return (
+    <Card>
+      <Typography.Title level={3} style={{ marginTop: 0 }} data-testid="page-title">
+        {t('routes.robots')}
+      </Typography.Title>
+      <RobotsToolbar
+        filters={filters}
+        onChange={setFilters}
+        tracks={tracks}
+        shown={shown.length}
+        total={all.length}
+        onReload={() => void robots.refetch()}
+        reloading={robots.isFetching}
+      />
+      {brokerDown ? (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('mqtt.notConnected')}
+          style={{ marginBottom: 16 }}
+          data-testid="broker-required"
+        />
+      ) : null}
+      {robots.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={actionFailed(t, t('robots.actions.load'), robots.error)}
+          style={{ marginBottom: 16 }}
+        />
+      ) : null}
+      <RobotsTable
+        robots={shown}
+        loading={robots.isPending}
+        allowed={allowed}
+        connected={connected}
+        reloading={(sn) => stateOf(sn, 'reload_map')?.status === 'sent'}
+        onRename={setRenaming}
+        onSettings={(robot) => setSettingsSn(robot.sn)}
+        onReloadMap={(robot) => void send(robot.sn, { command: 'reload_map' })}
+        onRemove={onRemove}
+      />
+      <RenameRobotDialog robot={renaming} onClose={() => setRenaming(null)} />
+      <RobotSettingsDialog
+        robot={settingsRobot}
+        allowed={{ command: allowed.command, configure: mayDo(me, 'robots.configure') }}
+        connected={connected}
+        onClose={() => setSettingsSn(null)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,52 @@
+import {
+  ROBOT_CONNECTIONS,
+  ROBOT_HEALTHS,
+  ROBOT_STATES,
+  type Robot,
+  type RobotConnection,
+  type RobotHealth,
+  type RobotState,
+} from '@railserve/protocol';
+
+export type RobotFilters = {
+  q?: string;
+  connection?: RobotConnection;
+  health?: RobotHealth;
+  state?: RobotState;
+  /** The robot's last track, by name. */
+  track?: string;
+};
+
+const pick = <T extends string>(values: readonly T[], value: string | null) =>
+  values.includes(value as T) ? (value as T) : undefined;
+
+/** Reads the filters from the URL, so reloads and the back button keep them. */
+export function parseRobotFilters(search: URLSearchParams): RobotFilters {
+  return {
+    q: search.get('q')?.trim() || undefined,
+    connection: pick(ROBOT_CONNECTIONS, search.get('connection')),
+    health: pick(ROBOT_HEALTHS, search.get('health')),
+    state: pick(ROBOT_STATES, search.get('state')),
+    track: search.get('track')?.trim() || undefined,
+  };
+}
+
+/** The same matching as the server's `GET /robots` filters, run over the live list. */
+export function filterRobots(robots: readonly Robot[], filters: RobotFilters): Robot[] {
+  const q = filters.q?.toLowerCase();
+  return robots.filter(
+    (r) =>
+      (!q || [r.sn, r.name, r.lastTrackName ?? ''].some((text) => text.toLowerCase().includes(q))) &&
+      (!filters.connection || r.connection === filters.connection) &&
+      (!filters.health || r.health === filters.health) &&
+      (!filters.state || r.state === filters.state) &&
+      (!filters.track || r.lastTrackName === filters.track),
+  );
+}
+
+/** The tracks robots were last seen on, for the track filter. */
+export const lastTrackNames = (robots: readonly Robot[]) =>
+  [...new Set(robots.map((r) => r.lastTrackName).filter((name): name is string => !!name))].sort();
+
+/** Health from worst to best, for sorting. */
+export const HEALTH_RANK: Record<RobotHealth, number> = { critical: 0, warning: 1, normal: 2 };

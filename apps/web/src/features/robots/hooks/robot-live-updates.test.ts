@@ -1,0 +1,107 @@
+import type { Page, Robot } from '@railserve/protocol';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BrokerStore } from '../../../lib/mqtt.ts';
+import { fakeConnect, silentLogger } from '../../../testing/fake-mqtt-client.ts';
+import { robotKeys } from '../api/robot-keys.ts';
+import { registerRobotLiveUpdates, withRobotAlert, withRobotStatus } from './robot-live-updates.ts';
+
+const ts = '2026-01-01T10:00:00.000Z';
+const robot = (sn: string, patch: Partial<Robot> = {}): Robot => ({
+  id: 1,
+  sn,
+  name: sn,
+  lastTrackName: 'Track A',
+  trackId: 1,
+  point: 3,
+  connection: 'online',
+  battery: 80,
+  state: 'idle',
+  health: 'normal',
+  alarms: [],
+  firmware: '1.0.0',
+  ip: null,
+  lastUpdate: ts,
+  registeredAt: ts,
+  ...patch,
+});
+
+describe('withRobotStatus', () => {
+  it('merges a status and computes health with the shared rule', () => {
+    const next = withRobotStatus(robot('R1'), { sn: 'R1', battery: 15, state: 'goto', alarms: ['low_battery'], ts }, 'later');
+    expect(next).toMatchObject({ battery: 15, state: 'goto', alarms: ['low_battery'], health: 'warning', lastUpdate: 'later' });
+    expect(next.trackId).toBeNull();
+  });
+
+  it('keeps the last position and readings on a last will', () => {
+    const next = withRobotStatus(robot('R1'), { sn: 'R1', connection: 'offline', ts }, 'later');
+    expect(next).toMatchObject({ connection: 'offline', trackId: 1, point: 3, battery: 80, health: 'warning' });
+  });
+
+  it('raises and clears alarms from alerts', () => {
+    const raised = withRobotAlert(robot('R1'), { sn: 'R1', code: 'left_motor_comm', active: true, ts }, 'later');
+    expect(raised).toMatchObject({ alarms: ['left_motor_comm'], health: 'critical' });
+    expect(withRobotAlert(raised, { sn: 'R1', code: 'left_motor_comm', active: false, ts }, 'later').health).toBe('normal');
+  });
+});
+
+describe('registerRobotLiveUpdates', () => {
+  let queryClient: QueryClient;
+  let store: BrokerStore;
+  let fake: ReturnType<typeof fakeConnect>;
+  let remove: () => void;
+  const page = () => queryClient.getQueryData<Page<Robot>>(robotKeys.list)!;
+  const receive = (topic: string, payload: unknown) =>
+    fake.last().emit('message', topic, typeof payload === 'string' ? payload : JSON.stringify(payload));
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    queryClient = new QueryClient();
+    queryClient.setQueryData<Page<Robot>>(robotKeys.list, {
+      items: [robot('R1'), robot('R2')],
+      total: 2,
+      page: 1,
+      pageSize: 'all',
+    });
+    fake = fakeConnect();
+    store = new BrokerStore({ connect: fake.connect, logger: silentLogger });
+    store.connect({ host: 'localhost', port: 9001, username: 'web', password: 'token' });
+    fake.last().emit('connect');
+    remove = registerRobotLiveUpdates({ broker: store, queryClient });
+  });
+  afterEach(() => {
+    remove();
+    vi.useRealTimers();
+  });
+
+  it('writes statuses and alerts into the cached list in one batch', () => {
+    receive('hcpro4/robots/R1/status', { sn: 'R1', battery: 50, state: 'goto', ts });
+    receive('hcpro4/robots/R1/status', { sn: 'R1', battery: 49, state: 'goto', ts });
+    receive('hcpro4/alerts/R2', { sn: 'R2', code: 'imu_stuck', active: true, ts });
+    expect(page().items[0].battery).toBe(80);
+    vi.advanceTimersByTime(600);
+    expect(page().items[0]).toMatchObject({ battery: 49, state: 'goto' });
+    expect(page().items[1]).toMatchObject({ alarms: ['imu_stuck'], health: 'critical' });
+  });
+
+  it('drops payloads that fail the schema or name another robot', () => {
+    receive('hcpro4/robots/R1/status', { sn: 'R2', battery: 5, ts });
+    receive('hcpro4/robots/R1/status', { sn: 'R1', battery: 500, ts });
+    receive('hcpro4/robots/R1/status', 'not json');
+    vi.advanceTimersByTime(600);
+    expect(page().items[0].battery).toBe(80);
+  });
+
+  it('takes a removed robot out (its retained status cleared) and loads the list again for a new one, once', () => {
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    receive('hcpro4/robots/R2/status', '');
+    receive('hcpro4/robots/R9/status', { sn: 'R9', battery: 90, ts });
+    vi.advanceTimersByTime(600);
+    expect(page().items.map((r) => r.sn)).toEqual(['R1']);
+    expect(page().total).toBe(1);
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    receive('hcpro4/robots/R9/status', { sn: 'R9', battery: 89, ts });
+    vi.advanceTimersByTime(600);
+    expect(invalidate).toHaveBeenCalledTimes(1);
+  });
+});

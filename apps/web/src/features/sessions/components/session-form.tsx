@@ -1,0 +1,120 @@
+import type { Session } from '@railserve/protocol';
+import { Button, Flex, Form, Input, Select } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FormMode } from '../../../components/ui/entity-form-page.tsx';
+import { useNextSessionCode } from '../api/next-session-code.ts';
+import { useTrackOptions } from '../api/track-options.ts';
+import { sessionFormRules } from '../hooks/session-form-rules.ts';
+import { type SessionFormValues, useSaveSession } from '../hooks/use-save-session.ts';
+
+type SessionFormProps = {
+  mode: FormMode;
+  session?: Session;
+  canEdit: boolean;
+  onEdit: () => void;
+  onSaved: (session: Session, partial: boolean) => void;
+  onCancel: () => void;
+};
+
+/** One form in three modes: create (code suggested), edit, and read-only info. */
+export function SessionForm({ mode, session, canEdit, onEdit, onSaved, onCancel }: SessionFormProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<SessionFormValues>();
+  const { save, isSaving } = useSaveSession(form, mode === 'edit' ? session : undefined);
+  const nextCode = useNextSessionCode(mode === 'create');
+  const trackOptions = useTrackOptions();
+  const rules = sessionFormRules(t);
+  const readOnly = mode === 'info';
+
+  // Suggest the next code on create, unless the user already typed one.
+  useEffect(() => {
+    if (nextCode.data && !form.isFieldTouched('code') && !form.getFieldValue('code'))
+      form.setFieldsValue({ code: nextCode.data.code });
+  }, [nextCode.data, form]);
+
+  const options = (trackOptions.data ?? []).map((track) => {
+    const elsewhere = track.sessionId !== null && track.sessionId !== session?.id;
+    return {
+      value: track.id,
+      label: elsewhere ? `${track.name} ${t('sessions.trackElsewhere')}` : track.name,
+      disabled: elsewhere,
+    };
+  });
+  // Tracks of an info view are known from the session itself, even before the options load.
+  for (const track of session?.tracks ?? []) {
+    if (!options.some((o) => o.value === track.id)) options.push({ value: track.id, label: track.name, disabled: false });
+  }
+
+  const onFinish = async (values: SessionFormValues) => {
+    const saved = await save(values);
+    if (saved) onSaved(saved.session, saved.partial);
+  };
+
+  return (
+    <Form<SessionFormValues>
+      form={form}
+      layout="vertical"
+      disabled={readOnly || isSaving}
+      initialValues={session ? { ...session, note: session.note ?? '' } : { trackIds: [] }}
+      onFinish={onFinish}
+      style={{ maxWidth: 560 }}
+      data-testid="session-form"
+    >
+      <Form.Item
+        label={t('sessions.fields.code')}
+        name="code"
+        rules={rules.code}
+        extra={readOnly ? undefined : t('sessions.hints.code')}
+      >
+        <Input placeholder={nextCode.data?.code ?? 'S2026001'} autoComplete="off" />
+      </Form.Item>
+      <Form.Item label={t('sessions.fields.name')} name="name" rules={rules.name}>
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        label={t('sessions.fields.mac')}
+        name="mac"
+        rules={rules.mac}
+        extra={readOnly ? undefined : t('sessions.hints.mac')}
+      >
+        <Input placeholder="AA:BB:CC:DD:EE:FF" autoComplete="off" />
+      </Form.Item>
+      <Form.Item label={t('sessions.fields.note')} name="note" rules={rules.note}>
+        <Input.TextArea
+          autoSize={{ minRows: 2, maxRows: 6 }}
+          placeholder={readOnly ? undefined : t('sessions.placeholders.note')}
+        />
+      </Form.Item>
+      <Form.Item label={t('sessions.fields.tracks')} name="trackIds" extra={readOnly ? undefined : t('sessions.hints.tracks')}>
+        <Select
+          mode="multiple"
+          allowClear
+          loading={trackOptions.isPending}
+          options={options}
+          optionFilterProp="label"
+          placeholder={t('sessions.placeholders.tracks')}
+          notFoundContent={t('sessions.noTrackOptions')}
+          aria-label={t('sessions.fields.tracks')}
+          data-testid="session-tracks"
+        />
+      </Form.Item>
+      <Flex gap={8} wrap>
+        {readOnly ? (
+          canEdit ? (
+            <Button type="primary" onClick={onEdit} disabled={false}>
+              {t('common.actions.edit')}
+            </Button>
+          ) : null
+        ) : (
+          <Button type="primary" htmlType="submit" loading={isSaving} data-testid="session-save">
+            {t('common.actions.save')}
+          </Button>
+        )}
+        <Button onClick={onCancel} disabled={false}>
+          {readOnly ? t('common.actions.back') : t('common.actions.cancel')}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}

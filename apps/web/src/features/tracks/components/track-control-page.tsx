@@ -1,0 +1,58 @@
+import { Card, Flex, Result, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { PageLoading } from '../../../components/ui/page-loading.tsx';
+import { mayDo } from '../../../lib/access.ts';
+import { useCurrentUser } from '../../../lib/auth.ts';
+import { actionFailed } from '../../../lib/errors.ts';
+import { isTrackId, useTrack } from '../api/get-track.ts';
+import { useTrackCommand } from '../hooks/use-track-command.ts';
+import { BrokerRequired } from './broker-required.tsx';
+import { CommandList } from './command-list.tsx';
+import { CommandPanel } from './command-panel.tsx';
+import { SendTargetForm } from './send-target-form.tsx';
+import { TrackRobotsTable } from './track-robots-table.tsx';
+import { TrackModeTag, TrackStatusTag } from './track-status-tag.tsx';
+
+/** /tracks/:id/control: the robots on the track, live, and every track command with its tracking state. */
+export function TrackControlPage() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const { user: me } = useCurrentUser();
+  const trackId = Number(id);
+  const track = useTrack(trackId);
+  const commands = useTrackCommand(trackId);
+  const canCommand = mayDo(me, 'tracks.command');
+
+  if (!isTrackId(trackId)) return <Result status="404" title={t('errors.not_found')} />;
+  if (track.isPending) return <PageLoading />;
+  if (track.isError) return <Result status="warning" title={actionFailed(t, t('tracks.actions.load'), track.error)} />;
+
+  const disabled = !canCommand || !commands.connected;
+  return (
+    <Flex vertical gap={16}>
+      <Card>
+        <Flex justify="space-between" align="center" wrap gap={8}>
+          <Typography.Title level={3} style={{ margin: 0 }} data-testid="page-title">
+            {t('routes.tracks.control')} · {track.data.name}
+          </Typography.Title>
+          <Space wrap>
+            <TrackStatusTag statusCode={track.data.statusCode} errorCode={track.data.errorCode} />
+            <TrackModeTag mode={track.data.mode} />
+          </Space>
+        </Flex>
+      </Card>
+      <Card title={t('tracks.control.robots')}>
+        <TrackRobotsTable trackId={trackId} commands={commands} disabled={disabled} />
+      </Card>
+      <Card title={t('tracks.control.commands')}>
+        <BrokerRequired connected={commands.connected} />
+        <CommandPanel track={track.data} commands={commands} disabled={disabled} />
+        <SendTargetForm trackId={trackId} commands={commands} disabled={disabled} />
+      </Card>
+      <Card title={t('tracks.record.commands')}>
+        <CommandList trackId={trackId} />
+      </Card>
+    </Flex>
+  );
+}

@@ -1,0 +1,75 @@
+import { ControlOutlined } from '@ant-design/icons';
+import { Button, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { EntityFormPage, useFormRoute } from '../../../components/ui/entity-form-page.tsx';
+import { mayDo, mayOpen } from '../../../lib/access.ts';
+import { useCurrentUser } from '../../../lib/auth.ts';
+import { useTrack } from '../api/get-track.ts';
+import { TrackControlPart } from './track-control-part.tsx';
+import { TrackInfoForm } from './track-info-form.tsx';
+import { TrackRecordPart } from './track-record-part.tsx';
+
+/** /tracks/create, /tracks/:id/edit and /tracks/:id/info: the info, control and record parts of one track. */
+export function TrackFormPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user: me } = useCurrentUser();
+  const { mode, entityId, validId } = useFormRoute();
+  const query = useTrack(entityId);
+  const track = query.data;
+
+  const info = (
+    <TrackInfoForm
+      key={`${mode}-${track?.id ?? 'new'}-${track?.updatedAt ?? ''}`}
+      mode={mode}
+      track={track}
+      canEdit={mayDo(me, 'tracks.write') && mayOpen(me, 'tracks.edit')}
+      onEdit={() => navigate(`/tracks/${entityId}/edit`)}
+      onSaved={(saved) => navigate(mode === 'create' ? `/tracks/${saved.id}/edit` : '/tracks')}
+      onCancel={() => navigate('/tracks')}
+    />
+  );
+
+  return (
+    <EntityFormPage
+      title={`${t(`routes.tracks.${mode}`)}${track ? ` · ${track.name}` : ''}`}
+      extra={
+        track && mayOpen(me, 'tracks.control') ? (
+          <Button icon={<ControlOutlined />} onClick={() => navigate(`/tracks/${track.id}/control`)}>
+            {t('routes.tracks.control')}
+          </Button>
+        ) : null
+      }
+      mode={mode}
+      validId={validId}
+      query={query}
+      loadAction={t('tracks.actions.load')}
+    >
+      {(loaded) =>
+        !loaded ? (
+          info
+        ) : (
+          <Tabs
+            items={[
+              { key: 'info', label: t('tracks.parts.info'), children: info },
+              {
+                key: 'control',
+                label: t('tracks.parts.control'),
+                children: (
+                  // The info view is read-only: commands and map loading belong to the edit view and the control screen.
+                  <TrackControlPart
+                    track={loaded}
+                    canCommand={mode === 'edit' && mayDo(me, 'tracks.command')}
+                    canWriteMap={mode === 'edit' && mayDo(me, 'maps.write')}
+                  />
+                ),
+              },
+              { key: 'record', label: t('tracks.parts.record'), children: <TrackRecordPart trackId={loaded.id} /> },
+            ]}
+          />
+        )
+      }
+    </EntityFormPage>
+  );
+}

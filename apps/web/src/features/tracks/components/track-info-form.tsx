@@ -1,0 +1,102 @@
+import { TRACK_DISPLAY_MODES, TRACK_TYPES, type Track } from '@railserve/protocol';
+import { Button, Flex, Form, Input, Radio, Select, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { FormMode } from '../../../components/ui/entity-form-page.tsx';
+import { trackFormRules } from '../hooks/track-form-rules.ts';
+import { configToText, type TrackFormValues, useSaveTrack } from '../hooks/use-save-track.ts';
+
+type TrackInfoFormProps = {
+  mode: FormMode;
+  track?: Track;
+  canEdit: boolean;
+  onEdit: () => void;
+  onSaved: (track: Track) => void;
+  onCancel: () => void;
+};
+
+/** The info part: name, type, config (JSON object), table number announcement and display mode. */
+export function TrackInfoForm({ mode, track, canEdit, onEdit, onSaved, onCancel }: TrackInfoFormProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<TrackFormValues>();
+  const { save, isSaving } = useSaveTrack(form, mode === 'edit' ? track : undefined);
+  const rules = trackFormRules(t);
+  const readOnly = mode === 'info';
+
+  const onFinish = async (values: TrackFormValues) => {
+    const saved = await save(values);
+    if (saved) onSaved(saved);
+  };
+
+  return (
+    <Form<TrackFormValues>
+      form={form}
+      layout="vertical"
+      disabled={readOnly || isSaving}
+      initialValues={
+        track
+          ? { ...track, configText: configToText(track.config) }
+          : { type: 'single_round_trip', configText: '', tableNumberPlay: false, displayMode: 'grid' }
+      }
+      onFinish={onFinish}
+      style={{ maxWidth: 640 }}
+      data-testid="track-form"
+    >
+      <Form.Item label={t('tracks.fields.name')} name="name" rules={rules.name}>
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item label={t('tracks.fields.type')} name="type" rules={rules.type}>
+        <Select
+          aria-label={t('tracks.fields.type')}
+          options={TRACK_TYPES.map((type) => ({ value: type, label: t(`tracks.types.${type}`) }))}
+        />
+      </Form.Item>
+      <Form.Item
+        label={t('tracks.fields.config')}
+        name="configText"
+        rules={rules.configText}
+        extra={readOnly ? undefined : t('tracks.hints.config')}
+      >
+        <Input.TextArea
+          autoSize={{ minRows: 3, maxRows: 14 }}
+          spellCheck={false}
+          style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' }}
+          placeholder='{ "homeCapacity": 4 }'
+        />
+      </Form.Item>
+      <Form.Item
+        label={t('tracks.fields.tableNumberPlay')}
+        name="tableNumberPlay"
+        valuePropName="checked"
+        extra={readOnly ? undefined : t('tracks.hints.tableNumberPlay')}
+      >
+        <Switch aria-label={t('tracks.fields.tableNumberPlay')} />
+      </Form.Item>
+      <Form.Item
+        label={t('tracks.fields.displayMode')}
+        name="displayMode"
+        extra={readOnly ? undefined : t('tracks.hints.displayMode')}
+      >
+        <Radio.Group
+          optionType="button"
+          options={TRACK_DISPLAY_MODES.map((m) => ({ value: m, label: t(`tracks.displayModes.${m}`) }))}
+        />
+      </Form.Item>
+      <Flex gap={8} wrap>
+        {readOnly ? (
+          canEdit ? (
+            <Button type="primary" onClick={onEdit} disabled={false}>
+              {t('common.actions.edit')}
+            </Button>
+          ) : null
+        ) : (
+          <Button type="primary" htmlType="submit" loading={isSaving} data-testid="track-save">
+            {t('common.actions.save')}
+          </Button>
+        )}
+        <Button onClick={onCancel} disabled={false}>
+          {readOnly ? t('common.actions.back') : t('common.actions.cancel')}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}

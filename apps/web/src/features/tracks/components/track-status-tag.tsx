@@ -1,0 +1,24 @@
+import type { TrackMode } from '@railserve/protocol';
+import { Space, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { errorLabelKey, STATUS_COLORS, statusLabelKey } from '../hooks/track-labels.ts';
+
+/** The controller's status code as a coloured tag, with the error label when there is an error. */
+export function TrackStatusTag({ statusCode, errorCode }: { statusCode: number; errorCode: number }) {
+  const { t } = useTranslation();
+  return (
+    <Space size={4} wrap data-testid="track-status">
+      <Tag color={STATUS_COLORS[statusCode] ?? 'default'}>
+        {statusCode} · {t(statusLabelKey(statusCode))}
+      </Tag>
+      {errorCode > 0 ? <Tag color="red">{t(errorLabelKey(errorCode))}</Tag> : null}
+    </Space>
+  );
+}
+
+/** Register and viewer mode as tags; normal mode shows nothing. */
+export function TrackModeTag({ mode }: { mode: TrackMode }) {
+  const { t } = useTranslation();
+  if (mode === 'normal') return null;
+  return <Tag color={mode === 'register' ? 'purple' : 'cyan'}>{t(`tracks.modes.${mode}`)}</Tag>;
+}

@@ -1,0 +1,74 @@
+import type { Page, User } from '@railserve/protocol';
+import { Table, type TableColumnsType, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/labels.ts';
+import { UserRowActions, type UserRowPermissions } from './user-row-actions.tsx';
+import { RoleTag, UserStatusTag } from './user-tags.tsx';
+
+type UsersTableProps = {
+  data: Page<User> | undefined;
+  loading: boolean;
+  currentUserId: number;
+  allowed: UserRowPermissions;
+  onPageChange: (page: number, pageSize: number) => void;
+};
+
+export function UsersTable({ data, loading, currentUserId, allowed, onPageChange }: UsersTableProps) {
+  const { t, i18n } = useTranslation();
+  const hasActions = allowed.view || allowed.edit || allowed.delete;
+
+  const columns: TableColumnsType<User> = [
+    {
+      title: t('users.fields.username'),
+      dataIndex: 'username',
+      render: (username: string, user) => (
+        <Typography.Text strong={user.id === currentUserId}>
+          {username}
+          {user.id === currentUserId ? t('users.you') : ''}
+        </Typography.Text>
+      ),
+    },
+    { title: t('users.fields.nickname'), dataIndex: 'nickname', render: (v?: string | null) => v || '-' },
+    { title: t('users.fields.permission'), dataIndex: 'permission', render: (p: number) => <RoleTag permission={p} /> },
+    { title: t('users.fields.status'), dataIndex: 'status', render: (s: User['status']) => <UserStatusTag status={s} /> },
+    {
+      title: t('users.fields.createdAt'),
+      dataIndex: 'createdAt',
+      responsive: ['lg'],
+      render: (v: string) => formatDateTime(v, i18n.language),
+    },
+    {
+      title: t('users.fields.updatedAt'),
+      dataIndex: 'updatedAt',
+      responsive: ['xl'],
+      render: (v: string) => formatDateTime(v, i18n.language),
+    },
+  ];
+  if (hasActions) {
+    columns.push({
+      title: t('users.fields.actions'),
+      key: 'actions',
+      render: (_: unknown, user) => <UserRowActions user={user} isSelf={user.id === currentUserId} allowed={allowed} />,
+    });
+  }
+
+  const pageSize = typeof data?.pageSize === 'number' ? data.pageSize : undefined;
+  return (
+    <Table<User>
+      rowKey="id"
+      columns={columns}
+      dataSource={data?.items}
+      loading={loading}
+      scroll={{ x: 'max-content' }}
+      data-testid="users-table"
+      pagination={{
+        current: data?.page,
+        pageSize,
+        total: data?.total,
+        showSizeChanger: true,
+        showTotal: (total) => t('common.total', { total }),
+        onChange: onPageChange,
+      }}
+    />
+  );
+}

@@ -1,0 +1,37 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Providers } from '../app/providers.tsx';
+import { routeObjects } from '../app/router.tsx';
+import { setUnauthorizedHandler } from '../lib/api-client.ts';
+import { BrokerStore } from '../lib/mqtt.ts';
+import { fakeConnect, silentLogger } from './fake-mqtt-client.ts';
+
+/** Renders the whole app (real route table, guards, layout) at a path, with a fake broker. */
+export function renderApp(path: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const fake = fakeConnect();
+  const broker = new BrokerStore({ connect: fake.connect, logger: silentLogger });
+  const router = createMemoryRouter(routeObjects(), { initialEntries: [path] });
+  setUnauthorizedHandler(() => {
+    if (router.state.location.pathname !== '/login') void router.navigate('/login', { replace: true });
+  });
+  const view = render(
+    <Providers queryClient={queryClient} broker={broker}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...view, router, queryClient, broker, fake };
+}
+
+export const adminUser = {
+  id: 1,
+  username: 'admin',
+  nickname: '店長',
+  permission: 0 as const,
+  status: 'active' as const,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+export const clientConfigAnswer = { mqtt: { wsPort: 9001, wsPath: '/', username: 'web' }, version: '0.1.0' };

@@ -1,0 +1,37 @@
+// Simulated robots publishing log records as fast as the broker takes them, on their own thread
+// so that publishing does not share the server's event loop. Plain JS: workers do not inherit
+// the TypeScript loader. workerData: { url, deviceKey, robots, messages, window }.
+import { parentPort, workerData } from 'node:worker_threads';
+import mqtt from 'mqtt';
+
+const { url, deviceKey, robots, messages, window } = workerData;
+const perRobot = Math.ceil(messages / robots);
+
+async function publishAs(index) {
+  const sn = `PUB-${String(index + 1).padStart(3, '0')}`;
+  const client = await mqtt.connectAsync(url, { username: sn, password: deviceKey, reconnectPeriod: 0 });
+  const count = Math.min(perRobot, messages - index * perRobot);
+  let sent = 0;
+  // QoS 1 as the devices use it; a window of unacknowledged publishes per robot.
+  const lane = async () => {
+    while (sent < count) {
+      const n = sent++;
+      const payload = {
+        ts: new Date().toISOString(),
+        level: n % 20 === 0 ? 'error' : 'info',
+        type: n % 20 === 0 ? 'alarm_raised' : 'status',
+        message: `robot ${sn} heartbeat ${n} arrived at table ${n % 120}`,
+        robotSn: sn,
+        trackId: 1 + (index % 10),
+      };
+      await client.publishAsync('hcpro4/logs/robot', JSON.stringify(payload), { qos: 1 });
+    }
+  };
+  await Promise.all(Array.from({ length: window }, lane));
+  await client.endAsync();
+  return count;
+}
+
+const started = performance.now();
+const counts = await Promise.all(Array.from({ length: robots }, (_, i) => publishAs(i)));
+parentPort.postMessage({ published: counts.reduce((a, b) => a + b, 0), seconds: (performance.now() - started) / 1000 });

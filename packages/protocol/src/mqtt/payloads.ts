@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { ALARM_CODES, LOG_LEVELS, ROBOT_STATES, TRACK_MODES } from '../enums.ts';
+import { SN_PATTERN } from './topics.ts';
+
+const ts = z.iso.datetime({ offset: true });
+export const sn = z.string().regex(SN_PATTERN);
+export const alarmCode = z.enum(ALARM_CODES);
+
+/** `hcpro4/robots/{sn}/status`; the last will carries only `{sn, connection: "offline", ts}`. */
+export const robotStatusPayload = z.object({
+  sn,
+  connection: z.enum(['online', 'offline']).optional(),
+  state: z.enum(ROBOT_STATES).optional(),
+  battery: z.number().min(0).max(100).optional(),
+  trackId: z.number().int().positive().optional(),
+  trackName: z.string().max(128).optional(),
+  point: z.number().int().optional(),
+  target: z.number().int().optional(),
+  alarms: z.array(alarmCode).optional(),
+  firmware: z.string().max(64).optional(),
+  ip: z.string().max(64).optional(),
+  name: z.string().max(64).optional(),
+  ts,
+});
+export type RobotStatusPayload = z.infer<typeof robotStatusPayload>;
+
+export const trackStatusPayload = z.object({
+  trackId: z.number().int().positive(),
+  status: z.number().int().min(0).max(4),
+  error: z.number().int().min(0).max(2),
+  mode: z.enum(TRACK_MODES),
+  robots: z.array(sn),
+  ts,
+});
+export type TrackStatusPayload = z.infer<typeof trackStatusPayload>;
+
+export const alertPayload = z.object({ sn, code: alarmCode, active: z.boolean(), ts });
+export type AlertPayload = z.infer<typeof alertPayload>;
+
+export const logPayload = z.object({
+  ts,
+  level: z.enum(LOG_LEVELS),
+  type: z.string().min(1).max(64),
+  message: z.string().max(10_000),
+  trackId: z.number().int().positive().optional(),
+  robotSn: sn.optional(),
+});
+export type LogPayload = z.infer<typeof logPayload>;
+
+/** The spec's system message envelope. */
+export const systemMessage = z.object({
+  timestamp: ts,
+  source: z.enum(['frontend', 'backend']),
+  type: z.string().min(1).max(64),
+  data: z.unknown(),
+});
+export type SystemMessage = z.infer<typeof systemMessage>;
+
+export const commandPayload = z.object({
+  id: z.string().min(1).max(64),
+  command: z.string().min(1).max(32),
+  args: z.record(z.string(), z.unknown()).optional(),
+  ts,
+});
+export type CommandPayload = z.infer<typeof commandPayload>;
+
+export const configWritePayload = z.object({
+  id: z.string().min(1).max(64),
+  data: z.record(z.string(), z.unknown()),
+  ts,
+});
+export type ConfigWritePayload = z.infer<typeof configWritePayload>;
+
+export const ackPayload = z.object({
+  id: z.string().min(1).max(64),
+  ok: z.boolean(),
+  error: z.string().max(500).optional(),
+  ts,
+});
+export type AckPayload = z.infer<typeof ackPayload>;
+
+const utf8 = new TextDecoder();
+
+/** Parses a broker payload as JSON; null when it is not JSON. Works in Node and in browsers. */
+export function parseJson(payload: Uint8Array | string): unknown {
+  try {
+    return JSON.parse(typeof payload === 'string' ? payload : utf8.decode(payload));
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,92 @@
+/** MQTT topic names (spec section 7, DESIGN section 4). Names are fixed: other programs use them. */
+
+/** `{sn}`: 1-64 of A-Z a-z 0-9 _ - */
+export const SN_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+export const isValidSn = (sn: string) => SN_PATTERN.test(sn);
+
+export const SHARED_GROUP = 'railserve';
+
+export const topics = {
+  systemStatus: 'hcpro4/system/status',
+  system: (type: string) => `hcpro4/system/${type}`,
+  robotStatus: (sn: string) => `hcpro4/robots/${sn}/status`,
+  trackStatus: (trackId: number | string) => `hcpro4/tracks/${trackId}/status`,
+  log: (source: string) => `hcpro4/logs/${source}`,
+  alert: (sn: string) => `hcpro4/alerts/${sn}`,
+  frontendUpdate: 'HCP4/frontend/update',
+  robotCommand: (sn: string) => `HCP4/${sn}/cmd`,
+  robotConfig: (sn: string, group: string) => `HCP4/${sn}/config/${group}`,
+  robotConfigReport: (sn: string) => `HCP4/${sn}/config/report`,
+  robotAck: (sn: string) => `HCP4/${sn}/ack`,
+  trackCommand: (trackId: number | string) => `HCP4/track/${trackId}/cmd`,
+  trackMap: (trackId: number | string) => `HCP4/track/${trackId}/map`,
+  trackAck: (trackId: number | string) => `HCP4/track/${trackId}/ack`,
+} as const;
+
+/** What the console subscribes to (spec section 7). */
+export const CONSOLE_READ_TOPICS = [
+  'hcpro4/system/status',
+  'hcpro4/robots/+/status',
+  'hcpro4/tracks/+/status',
+  'hcpro4/logs/+',
+  'hcpro4/alerts/+',
+  'HCP4/frontend/update',
+] as const;
+
+/** What the server ingests. */
+export const SERVER_INGEST_TOPICS = [
+  'hcpro4/robots/+/status',
+  'hcpro4/tracks/+/status',
+  'hcpro4/alerts/+',
+  'hcpro4/logs/+',
+  'hcpro4/system/+',
+  'HCP4/+/ack',
+  'HCP4/+/config/report',
+  'HCP4/track/+/ack',
+] as const;
+
+/** A shared subscription so that several server instances process each message once. */
+export const sharedTopic = (filter: string) => `$share/${SHARED_GROUP}/${filter}`;
+
+/** MQTT wildcard match of a concrete topic against a filter. */
+export function topicMatches(filter: string, topic: string): boolean {
+  const f = filter.split('/');
+  const t = topic.split('/');
+  for (let i = 0; i < f.length; i++) {
+    if (f[i] === '#') return true;
+    if (i >= t.length) return false;
+    if (f[i] !== '+' && f[i] !== t[i]) return false;
+  }
+  return f.length === t.length;
+}
+
+/** Splits `hcpro4/robots/{sn}/status` and friends into their parts; null when it is not one. */
+export function parseTopic(
+  topic: string,
+):
+  | { kind: 'robotStatus' | 'alert' | 'robotAck' | 'robotConfigReport'; sn: string }
+  | { kind: 'trackStatus' | 'trackAck'; trackId: number }
+  | { kind: 'log'; source: string }
+  | { kind: 'system'; type: string }
+  | { kind: 'frontendUpdate' }
+  | null {
+  const p = topic.split('/');
+  if (p[0] === 'hcpro4') {
+    if (p[1] === 'robots' && p[3] === 'status' && p.length === 4 && isValidSn(p[2])) return { kind: 'robotStatus', sn: p[2] };
+    if (p[1] === 'tracks' && p[3] === 'status' && p.length === 4 && /^\d+$/.test(p[2]))
+      return { kind: 'trackStatus', trackId: Number(p[2]) };
+    if (p[1] === 'alerts' && p.length === 3 && isValidSn(p[2])) return { kind: 'alert', sn: p[2] };
+    if (p[1] === 'logs' && p.length === 3) return { kind: 'log', source: p[2] };
+    if (p[1] === 'system' && p.length === 3 && p[2].length > 0) return { kind: 'system', type: p[2] };
+    return null;
+  }
+  if (p[0] === 'HCP4') {
+    if (p[1] === 'frontend' && p[2] === 'update' && p.length === 3) return { kind: 'frontendUpdate' };
+    if (p[1] === 'track' && p[3] === 'ack' && p.length === 4 && /^\d+$/.test(p[2]))
+      return { kind: 'trackAck', trackId: Number(p[2]) };
+    if (p[2] === 'ack' && p.length === 3 && isValidSn(p[1])) return { kind: 'robotAck', sn: p[1] };
+    if (p[2] === 'config' && p[3] === 'report' && p.length === 4 && isValidSn(p[1]))
+      return { kind: 'robotConfigReport', sn: p[1] };
+  }
+  return null;
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { isValidSn, parseTopic, SERVER_INGEST_TOPICS, sharedTopic, topicMatches, topics } from '../src/index.ts';
+
+describe('topic builders', () => {
+  it('build the fixed topic names', () => {
+    expect(topics.robotStatus('RS-1')).toBe('hcpro4/robots/RS-1/status');
+    expect(topics.trackStatus(3)).toBe('hcpro4/tracks/3/status');
+    expect(topics.robotConfig('RS-1', 'network')).toBe('HCP4/RS-1/config/network');
+    expect(topics.trackMap(3)).toBe('HCP4/track/3/map');
+    expect(sharedTopic('hcpro4/logs/+')).toBe('$share/railserve/hcpro4/logs/+');
+  });
+
+  it('validate serial numbers', () => {
+    expect(isValidSn('RS_01-a')).toBe(true);
+    expect(isValidSn('x'.repeat(64))).toBe(true);
+    expect(isValidSn('x'.repeat(65))).toBe(false);
+    expect(isValidSn('')).toBe(false);
+    expect(isValidSn('a/b')).toBe(false);
+    expect(isValidSn('a+')).toBe(false);
+  });
+});
+
+describe('topicMatches', () => {
+  it('matches single-level and multi-level wildcards', () => {
+    expect(topicMatches('hcpro4/robots/+/status', 'hcpro4/robots/RS-1/status')).toBe(true);
+    expect(topicMatches('hcpro4/robots/+/status', 'hcpro4/robots/RS-1/alarm')).toBe(false);
+    expect(topicMatches('hcpro4/robots/+/status', 'hcpro4/robots/status')).toBe(false);
+    expect(topicMatches('hcpro4/#', 'hcpro4/logs/robot')).toBe(true);
+    expect(topicMatches('#', 'anything/at/all')).toBe(true);
+    expect(topicMatches('HCP4/+/config/+', 'HCP4/RS-1/config/basic')).toBe(true);
+  });
+
+  it('requires the same depth and exact levels', () => {
+    expect(topicMatches('a/b', 'a/b/c')).toBe(false);
+    expect(topicMatches('a/b/c', 'a/b')).toBe(false);
+    expect(topicMatches('a/b', 'a/b')).toBe(true);
+    expect(topicMatches('a/+', 'a/')).toBe(true);
+  });
+});
+
+describe('parseTopic', () => {
+  it('splits every ingest topic kind', () => {
+    expect(parseTopic('hcpro4/robots/RS-1/status')).toEqual({ kind: 'robotStatus', sn: 'RS-1' });
+    expect(parseTopic('hcpro4/tracks/12/status')).toEqual({ kind: 'trackStatus', trackId: 12 });
+    expect(parseTopic('hcpro4/alerts/RS-1')).toEqual({ kind: 'alert', sn: 'RS-1' });
+    expect(parseTopic('hcpro4/logs/robot')).toEqual({ kind: 'log', source: 'robot' });
+    expect(parseTopic('hcpro4/system/announce')).toEqual({ kind: 'system', type: 'announce' });
+    expect(parseTopic('HCP4/frontend/update')).toEqual({ kind: 'frontendUpdate' });
+    expect(parseTopic('HCP4/track/7/ack')).toEqual({ kind: 'trackAck', trackId: 7 });
+    expect(parseTopic('HCP4/RS-1/ack')).toEqual({ kind: 'robotAck', sn: 'RS-1' });
+    expect(parseTopic('HCP4/RS-1/config/report')).toEqual({ kind: 'robotConfigReport', sn: 'RS-1' });
+  });
+
+  it('returns null for anything else', () => {
+    for (const t of [
+      'hcpro4/robots/bad sn/status',
+      'hcpro4/robots/RS-1/status/extra',
+      'hcpro4/tracks/abc/status',
+      'hcpro4/system/',
+      'HCP4/RS-1/cmd',
+      'HCP4/RS-1/config/basic',
+      'HCP4/track/x/ack',
+      'other/topic',
+      '',
+    ]) {
+      expect(parseTopic(t), t).toBeNull();
+    }
+  });
+
+  it('understands a topic of every server ingest filter', () => {
+    const samples = SERVER_INGEST_TOPICS.map((f) => f.replace('HCP4/track/+', 'HCP4/track/1').replaceAll('+', 'RS-1'));
+    for (const t of samples) expect(parseTopic(t.replace('hcpro4/tracks/RS-1', 'hcpro4/tracks/1')), t).not.toBeNull();
+  });
+});

@@ -1,0 +1,62 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// Ports and data are chosen once in the main process; workers inherit them through the environment.
+const pick = () => String(20000 + Math.floor(Math.random() * 20000));
+process.env.E2E_PORT ??= pick();
+process.env.E2E_MQTT_PORT ??= pick();
+process.env.E2E_MQTT_WS_PORT ??= pick();
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'rs-e2e-'));
+process.env.E2E_DEVICE_KEY ??= 'e2e-device-key-0123456789';
+process.env.E2E_ADMIN_PASSWORD ??= 'admin-e2e-pass';
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${process.env.E2E_PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node scripts/start-server.mjs',
+    url: `http://127.0.0.1:${process.env.E2E_PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: process.env.E2E_PORT,
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      MQTT_PORT: process.env.E2E_MQTT_PORT,
+      MQTT_WS_PORT: process.env.E2E_MQTT_WS_PORT,
+      DEVICE_KEY: process.env.E2E_DEVICE_KEY,
+      ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
+      LOGIN_ATTEMPTS_PER_MINUTE: '10000',
+      COMMAND_TIMEOUT_MS: '3000',
+      ROBOT_OFFLINE_AFTER_S: '3',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,92 @@
+// `npm test`: the whole suite, in order: lint and format, type-check, unit tests, server tests
+// on PGlite and on the PostgreSQL server, the web build, browser end-to-end tests. A required
+// service or browser that is missing fails the run with a line saying what is missing.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { ensureWebBuild } from './web-build.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = mkdtempSync(path.join(os.tmpdir(), 'rs-test-reports-'));
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps = [];
+const only = process.argv.slice(2);
+
+function run(step, command, args, env = {}) {
+  if (only.length && !only.includes(step)) return;
+  console.log(`\n▶ ${step}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  // Later steps still run, so one CI run shows every failing step, not just the first.
+  if (result.status !== 0) failedSteps.push(`${step} (exit ${result.status})`);
+}
+
+function fail(message) {
+  console.error(`\n✖ ${message}`);
+  console.log(`tests: ${totals.passed} passed, ${Math.max(1, totals.failed)} failed`);
+  process.exit(1);
+}
+
+function countVitest(file) {
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + report.numTodoTests;
+}
+
+function vitest(step, projects, env) {
+  const out = path.join(reports, `${step}.json`);
+  const args = [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ];
+  run(step, 'npx', args, env);
+  if (existsSync(out)) countVitest(out);
+}
+
+async function requirePostgres() {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    await client.end();
+  } catch (error) {
+    fail(`PostgreSQL is required for the server tests at ${TEST_DATABASE_URL} (set TEST_DATABASE_URL): ${error.message}`);
+  }
+}
+
+function requireBinary(file, what) {
+  if (!existsSync(file)) fail(`${what} is required at ${file} and is missing (.ci/run installs it with apt-get)`);
+}
+
+run('lint', 'npx', ['biome', 'check', '.']);
+run('typecheck', 'npm', ['run', 'typecheck']);
+vitest('unit', ['protocol', 'web', 'robot-sim']);
+vitest('server-pglite', ['server'], { TEST_DATABASE_URL: '' });
+if (!only.length || only.includes('server-postgres')) {
+  await requirePostgres();
+  vitest('server-postgres', ['server'], { TEST_DATABASE_URL });
+}
+if (!only.length || only.includes('e2e')) {
+  requireBinary(CHROMIUM, 'Chromium (Debian package chromium)');
+  requireBinary(process.env.MOSQUITTO_PATH ?? '/usr/sbin/mosquitto', 'Mosquitto (Debian package mosquitto)');
+  ensureWebBuild();
+  const out = path.join(reports, 'e2e.json');
+  run('e2e', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+  if (existsSync(out)) {
+    const stats = JSON.parse(readFileSync(out, 'utf8')).stats;
+    totals.passed += stats.expected + stats.flaky;
+    totals.failed += stats.unexpected;
+    totals.skipped += stats.skipped;
+  }
+}
+
+if (failedSteps.length) fail(`failed steps: ${failedSteps.join(', ')}`);
+if (totals.skipped > 0 && process.env.CI) fail(`${totals.skipped} tests were skipped; nothing may skip in CI`);
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);

@@ -1,0 +1,48 @@
+import type { NetworkConfig } from '@railserve/protocol';
+import { createRobotModel, DEFAULT_TIMING, type RobotModel, type RobotTiming } from './robot-model.ts';
+
+export type SimRobotOptions = Partial<RobotTiming> & {
+  url: string;
+  sn: string;
+  deviceKey: string;
+  name?: string;
+  trackId?: number;
+  trackName?: string;
+  /** Which of the map's parking points is this robot's home. */
+  homeIndex?: number;
+  firmware?: string;
+  battery?: number;
+  /** Network settings it starts with (its status `ip` is the static IP). */
+  network?: Partial<NetworkConfig>;
+  /** Status heartbeat; a status is also published on every change. */
+  statusIntervalMs?: number;
+  seed?: number;
+  reconnectPeriodMs?: number;
+};
+
+/** The timing options given, over the defaults. */
+export function timingOf(opts: SimRobotOptions): RobotTiming {
+  const timing = { ...DEFAULT_TIMING };
+  for (const key of Object.keys(DEFAULT_TIMING) as (keyof RobotTiming)[]) {
+    const value = opts[key];
+    if (value !== undefined) timing[key] = value;
+  }
+  return timing;
+}
+
+export function modelOf(opts: SimRobotOptions, now: number): RobotModel {
+  const model = createRobotModel(
+    {
+      sn: opts.sn,
+      ...(opts.name ? { name: opts.name } : {}),
+      ...(opts.firmware ? { firmware: opts.firmware } : {}),
+      trackId: opts.trackId,
+      trackName: opts.trackName,
+      homeIndex: opts.homeIndex ?? 0,
+      battery: opts.battery ?? 100,
+    },
+    now,
+  );
+  Object.assign(model.config.network, opts.network);
+  return model;
+}

@@ -1,0 +1,110 @@
+import type { AlarmCode, TrackMap } from '@railserve/protocol';
+import type { Rng } from './rng.ts';
+import {
+  blocks,
+  clearAlarm,
+  homePoint,
+  type ModelEvent,
+  RANDOM_ALARMS,
+  type RobotModel,
+  type RobotTiming,
+  raiseAlarm,
+  setState,
+} from './robot-model.ts';
+import { findRoute } from './route.ts';
+
+// The battery warning has hysteresis so it does not flap at the threshold.
+const LOW_BATTERY_BELOW = 20;
+const LOW_BATTERY_CLEARS_AT = 25;
+
+/** Starts a leg towards `to`; false when the map has no way there. */
+export function startLeg(m: RobotModel, map: TrackMap, leg: 'goto' | 'return', to: number, now: number, events: ModelEvent[]) {
+  const route = m.point === undefined ? [to] : findRoute(map, m.point, to);
+  if (!route) return false;
+  m.route = route;
+  m.leg = leg;
+  m.target = to;
+  setState(m, leg, now, events);
+  return true;
+}
+
+/** One simulation step: move a point, wait, charge or drain, time out, raise or clear alarms. */
+export function stepRobot(m: RobotModel, map: TrackMap | null, now: number, rng: Rng, t: RobotTiming): ModelEvent[] {
+  const events: ModelEvent[] = [];
+  const elapsed = now - m.stateSince;
+  for (const [code, until] of Object.entries(m.alarmUntil) as [AlarmCode, number][]) {
+    if (until <= now) clearAlarm(m, code, now, events);
+  }
+  if (t.alarmRate > 0 && m.state !== 'init' && m.state !== 'upgrade' && rng.chance((t.alarmRate * t.stepMs) / 3_600_000)) {
+    raiseAlarm(m, rng.pick(RANDOM_ALARMS), now, events, now + t.alarmClearMs);
+  }
+  switch (m.state) {
+    case 'init':
+      // A robot on a track initializes by loading that track's map: without it, it stays in init.
+      if (elapsed >= t.initMs && (m.trackId === undefined || map)) {
+        m.point ??= homePoint(m, map);
+        setState(m, m.alarms.some(blocks) ? 'alarm' : 'idle', now, events);
+      }
+      break;
+    case 'upgrade':
+      if (elapsed >= t.upgradeMs) {
+        m.firmware = m.pendingFirmware ?? m.firmware;
+        m.pendingFirmware = undefined;
+        setState(m, 'init', now, events);
+        events.push({ type: 'reboot' });
+      }
+      break;
+    case 'idle':
+    case 'sleep':
+      if (!map || map.points.some((p) => p.number === m.point && (p.type === 'parking' || p.charge))) {
+        m.battery = Math.min(100, m.battery + t.chargePerStep);
+      }
+      if (m.state === 'idle' && t.sleepAfterMs > 0 && elapsed >= t.sleepAfterMs) setState(m, 'sleep', now, events);
+      break;
+    case 'goto':
+    case 'return':
+      if (rng.chance(t.waitPathChance)) setState(m, 'wait_path', now, events);
+      else advance(m, now, events, t);
+      break;
+    case 'wait_path':
+      if (elapsed >= t.stepMs && m.leg) setState(m, m.leg, now, events);
+      break;
+    case 'arrive': {
+      const waitMs = t.arriveWaitMs ?? m.config.basic.buttonTime * 1000;
+      const autoExit = !m.config.advanced.disableAutoExit && waitMs > 0 && elapsed >= waitMs;
+      if (!m.lidOpen && (m.served || autoExit)) leaveTable(m, map, now, events);
+      break;
+    }
+  }
+  if (m.battery < LOW_BATTERY_BELOW) raiseAlarm(m, 'low_battery', now, events);
+  else if (m.battery >= LOW_BATTERY_CLEARS_AT) clearAlarm(m, 'low_battery', now, events);
+  return events;
+}
+
+function advance(m: RobotModel, now: number, events: ModelEvent[], t: RobotTiming) {
+  const next = m.route.shift();
+  if (next !== undefined) {
+    m.point = next;
+    m.battery = Math.max(0, m.battery - t.drainPerStep);
+  }
+  if (m.route.length > 0) return;
+  if (m.leg === 'goto') {
+    m.served = false;
+    setState(m, 'arrive', now, events);
+  } else {
+    endTrip(m, now, events);
+  }
+}
+
+function leaveTable(m: RobotModel, map: TrackMap | null, now: number, events: ModelEvent[]) {
+  const back = m.returnTo ?? homePoint(m, map);
+  if (!map || back === undefined || !startLeg(m, map, 'return', back, now, events)) endTrip(m, now, events);
+}
+
+export function endTrip(m: RobotModel, now: number, events: ModelEvent[]) {
+  m.route = [];
+  m.leg = undefined;
+  m.target = undefined;
+  m.returnTo = undefined;
+  setState(m, 'idle', now, events);
+}
