@@ -13,6 +13,8 @@ export type MqttBridge = {
   /** Subscribes (shared when several servers may run) and routes matching messages to `handler`. */
   handle(filter: string, handler: MessageHandler): void;
   waitUntilConnected(timeoutMs?: number): Promise<void>;
+  /** Connected, and every subscription made so far acknowledged by the broker. */
+  waitUntilSubscribed(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -32,11 +34,16 @@ export function createMqttBridge(options: {
     ...options.clientOptions,
   });
 
-  const subscribe = (filter: string) =>
+  let pendingSubscriptions = 0;
+  const settled: (() => void)[] = [];
+  const subscribe = (filter: string) => {
+    pendingSubscriptions++;
     client.subscribe(subscriptionOf(filter), { qos: 1 }, (error, granted) => {
       if (error || granted?.some((g) => g.qos === 128))
         options.log.error({ filter, err: error }, 'broker refused a subscription');
+      if (--pendingSubscriptions === 0) for (const resolve of settled.splice(0)) resolve();
     });
+  };
 
   client.on('connect', () => {
     options.log.info({ url: redact(options.url) }, 'connected to the MQTT broker');
@@ -57,6 +64,17 @@ export function createMqttBridge(options: {
     }
   });
 
+  const waitUntilConnected = (timeoutMs = 10_000): Promise<void> => {
+    if (client.connected) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`MQTT broker not reachable at ${redact(options.url)}`)), timeoutMs);
+      client.once('connect', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  };
+
   return {
     get connected() {
       return client.connected;
@@ -72,11 +90,13 @@ export function createMqttBridge(options: {
       handlers.push({ filter, handler });
       if (!known && client.connected) subscribe(filter);
     },
-    waitUntilConnected(timeoutMs = 10_000) {
-      if (client.connected) return Promise.resolve();
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`MQTT broker not reachable at ${redact(options.url)}`)), timeoutMs);
-        client.once('connect', () => {
+    waitUntilConnected,
+    async waitUntilSubscribed(timeoutMs = 10_000) {
+      await waitUntilConnected(timeoutMs);
+      if (pendingSubscriptions === 0) return;
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('the broker did not acknowledge the subscriptions')), timeoutMs);
+        settled.push(() => {
           clearTimeout(timer);
           resolve();
         });

@@ -9,7 +9,7 @@ let device: MqttClient;
 
 beforeAll(async () => {
   app = await buildTestApp({ commandTimeoutMs: 600 });
-  await app.mqtt.waitUntilConnected();
+  await app.mqtt.waitUntilSubscribed();
   device = mqtt.connect(`mqtt://127.0.0.1:${app.brokerPorts!.tcp}`, { username: 'CMD-1', password: app.secrets.deviceKey });
   await new Promise((resolve) => device.once('connect', resolve));
   await device.subscribeAsync('HCP4/CMD-1/cmd');

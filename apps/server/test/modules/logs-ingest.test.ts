@@ -11,7 +11,7 @@ let robot: MqttClient;
 beforeAll(async () => {
   app = await buildTestApp({ logRetentionDays: 30 });
   admin = await app.login('admin', ADMIN_PASSWORD);
-  await app.mqtt.waitUntilConnected();
+  await app.mqtt.waitUntilSubscribed();
   robot = mqtt.connect(`mqtt://127.0.0.1:${app.brokerPorts!.tcp}`, { username: 'ROBOT-1', password: app.secrets.deviceKey });
   await new Promise((resolve) => robot.once('connect', resolve));
   await seedLogs(app, []);

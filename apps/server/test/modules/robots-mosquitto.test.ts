@@ -27,7 +27,7 @@ describe('on a real Mosquitto', () => {
     });
     const devices = Object.fromEntries(SCENARIO_SNS.map((sn) => [sn, app.secrets.deviceKey]));
     mosquitto = await startMosquitto({ [SERVER_BROKER_USERNAME]: serverPassword, ...devices }, port);
-    await app.mqtt.waitUntilConnected();
+    await app.mqtt.waitUntilSubscribed();
   });
   afterAll(async () => {
     await app?.close();
@@ -71,9 +71,7 @@ describe('on a real Mosquitto', () => {
 
     it('handle each status once in total, through the shared subscription', async () => {
       second = await startSecondInstance(app);
-      await second.mqtt.waitUntilConnected();
-      // Let the second instance's subscriptions settle before counting.
-      await new Promise((r) => setTimeout(r, 300));
+      await second.mqtt.waitUntilSubscribed();
       const handled = () => app.robots.stats.statuses + second.robots.stats.statuses;
       const [firstBefore, secondBefore, before] = [app.robots.stats.statuses, second.robots.stats.statuses, handled()];
       const device = await rawDevice(env(), 'SCN-TWO');

@@ -10,7 +10,7 @@ let app: TestApp;
 
 beforeAll(async () => {
   app = await buildTestApp(ROBOT_TEST_CONFIG);
-  await app.mqtt.waitUntilConnected();
+  await app.mqtt.waitUntilSubscribed();
 });
 afterAll(async () => {
   await app.close();

@@ -12,7 +12,7 @@ let controller: Awaited<ReturnType<typeof scriptedController>>;
 beforeAll(async () => {
   app = await buildTestApp({ commandTimeoutMs: 500 });
   admin = await app.login('admin', ADMIN_PASSWORD);
-  await app.mqtt.waitUntilConnected();
+  await app.mqtt.waitUntilSubscribed();
   trackId = (await createTrack(app, admin)).id;
   controller = await scriptedController(app.brokerPorts!.tcp, app.secrets.deviceKey, trackId, (command, args) => {
     if (command === 'restart') return 'silent';

@@ -11,7 +11,7 @@ let admin: { authorization: string };
 beforeAll(async () => {
   app = await buildTestApp();
   admin = await app.login('admin', ADMIN_PASSWORD);
-  await app.mqtt.waitUntilConnected();
+  await app.mqtt.waitUntilSubscribed();
 });
 afterAll(() => app.close());
 
