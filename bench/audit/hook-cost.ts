@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { buildBenchApp, machine, ms, summary } from './bench-app.ts';
+import { startBenchServer } from '../support/bench-server.ts';
+import { machine, ms, summary } from '../support/stats.ts';
 
 /**
  * What the audit hook adds to a typical write: `PUT /users/:id` (edit a nickname), measured on
@@ -13,7 +14,11 @@ import { buildBenchApp, machine, ms, summary } from './bench-app.ts';
 const BLOCKS = Number(process.env.BLOCKS ?? 20);
 const PER_BLOCK = Number(process.env.PER_BLOCK ?? 100);
 
-const { server, headers, database } = await buildBenchApp();
+const { server, headers, database } = await startBenchServer({
+  name: 'audit',
+  database: process.env.BENCH_DATABASE_URL ? { postgresUrl: process.env.BENCH_DATABASE_URL } : 'memory',
+  listen: false,
+});
 const created = await server.inject({
   method: 'POST',
   url: '/api/v1/users',
@@ -48,8 +53,8 @@ server.audit.enabled = true;
 
 const on = summary(samples.on);
 const off = summary(samples.off);
-console.log(`audit hook cost on PUT /api/v1/users/:id (${database.kind}, ${on.n} requests each, via inject)`);
-console.log(`  machine: ${await machine()}`);
+console.log(`audit hook cost on PUT /api/v1/users/:id (${database.kind}, ${on.count} requests each, via inject)`);
+console.log(`  machine: ${machine()}`);
 console.log(`  without hook: median ${ms(off.median)}, p95 ${ms(off.p95)}`);
 console.log(`  with hook:    median ${ms(on.median)}, p95 ${ms(on.p95)}`);
 console.log(`  added:        median ${ms(on.median - off.median)}, p95 ${ms(on.p95 - off.p95)}`);

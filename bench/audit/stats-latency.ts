@@ -1,7 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { vacuumAuditRecords } from '../../apps/server/src/modules/audit/repository.ts';
-import { buildBenchApp, machine, ms, summary } from './bench-app.ts';
+import { startBenchServer } from '../support/bench-server.ts';
+import { machine, ms, summary } from '../support/stats.ts';
 
 /**
  * Audit statistics and list latency over a large log: ROWS records (default 1 million) spread
@@ -15,7 +16,11 @@ const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const RUNS = Number(process.env.RUNS ?? 5);
 const CHUNK = 100_000;
 
-const { server, headers, database } = await buildBenchApp();
+const { server, headers, database } = await startBenchServer({
+  name: 'audit',
+  database: process.env.BENCH_DATABASE_URL ? { postgresUrl: process.env.BENCH_DATABASE_URL } : 'memory',
+  listen: false,
+});
 
 const loadStarted = performance.now();
 for (let first = 1; first <= ROWS; first += CHUNK) {
@@ -56,7 +61,7 @@ const queries: [string, string][] = [
 ];
 
 console.log(`audit queries over ${ROWS} records (${database.kind}, ${RUNS} runs each after a warm-up, via inject)`);
-console.log(`  machine: ${await machine()}`);
+console.log(`  machine: ${machine()}`);
 for (const [label, url] of queries) {
   const samples: number[] = [];
   for (let run = 0; run <= RUNS; run++) {

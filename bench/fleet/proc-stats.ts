@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import os from 'node:os';
 
 const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
@@ -16,13 +15,4 @@ export function cpuSeconds(pid: number): number {
 export function rssMb(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) / 1024 : Number.NaN;
-}
-
-export function machine() {
-  return {
-    cpus: os.cpus().length,
-    cpuModel: os.cpus()[0]?.model ?? 'unknown',
-    memoryGb: Math.round(os.totalmem() / 1024 ** 3),
-    node: process.version,
-  };
 }

@@ -5,8 +5,9 @@ import { type ChildProcess, fork } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { machine } from '../support/stats.ts';
 import { Histogram } from './histogram.ts';
-import { cpuSeconds, machine, rssMb } from './proc-stats.ts';
+import { cpuSeconds, rssMb } from './proc-stats.ts';
 
 const { values } = parseArgs({
   options: {
@@ -139,8 +140,7 @@ async function measure(robots: number) {
 }
 
 const sizes = String(values.robots).split(',').map(Number);
-const info = machine();
-console.log(`machine: ${info.cpus} CPUs (${info.cpuModel}), ${info.memoryGb} GB, Node ${info.node}`);
+console.log(`machine: ${machine()}`);
 const results = [];
 for (const robots of sizes) {
   console.log(`\n▶ ${robots} robots…`);

@@ -3,7 +3,7 @@ import { desc } from 'drizzle-orm';
 import { logs } from '../../apps/server/src/db/schema/logs.ts';
 import { logFilterWhere } from '../../apps/server/src/modules/logs/filter-sql.ts';
 import { logPageQuery } from '../../apps/server/src/modules/logs/repository.ts';
-import type { BenchServer } from './bench-server.ts';
+import type { BenchServer } from '../support/bench-server.ts';
 import type { QueryCase } from './measure-queries.ts';
 
 /** The plan of each case's query (page and capped count in one), to choose indexes from (`--explain`). */

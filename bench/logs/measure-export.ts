@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { BenchServer } from './bench-server.ts';
+import type { BenchServer } from '../support/bench-server.ts';
 
 /**
  * Downloads an export over real HTTP, reading as fast as it comes and keeping nothing, while

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
-import type { BenchServer } from './bench-server.ts';
+import type { BenchServer } from '../support/bench-server.ts';
 
 const maxId = async (bench: BenchServer) => {
   const { rows } = await bench.database.pool.query<{ id: string | null }>('SELECT max(id)::text AS id FROM logs');
@@ -17,7 +17,7 @@ export async function measureIngest(bench: BenchServer, messages: number, robots
   const before = await maxId(bench);
   const started = performance.now();
   const worker = new Worker(new URL('./publishers.mjs', import.meta.url), {
-    workerData: { url: bench.brokerUrl, deviceKey: bench.deviceKey, robots, messages, window },
+    workerData: { url: bench.brokerUrl, deviceKey: bench.secrets.deviceKey, robots, messages, window },
   });
   const published = new Promise<{ published: number; seconds: number }>((resolve, reject) => {
     worker.once('message', resolve);

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import type { BenchServer } from './bench-server.ts';
+import type { BenchServer } from '../support/bench-server.ts';
+import { percentile } from '../support/stats.ts';
 
 export type QueryCase = { name: string; query: Record<string, string> };
 
@@ -39,8 +40,6 @@ export function typicalQueries(endAt: Date): QueryCase[] {
     },
   ];
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /** Each query through the HTTP API (validation, SQL, count, serialisation), `runs` times after a warm-up. */
 export async function measureQueries(bench: BenchServer, cases: QueryCase[], runs: number) {

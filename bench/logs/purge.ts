@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { vacuumLogs } from '../../apps/server/src/modules/logs/repository.ts';
 import { purgeExpiredLogs } from '../../apps/server/src/modules/logs/service.ts';
-import type { BenchServer } from './bench-server.ts';
+import type { BenchServer } from '../support/bench-server.ts';
 import { SPAN_DAYS } from './fill.ts';
 
 /** The daily retention run as it happens in production: the oldest day falls out of the window. */

@@ -1,4 +1,4 @@
-import { Card, Descriptions, Flex, Result, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Result, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
@@ -69,5 +69,38 @@ export function EntityTimestamps({ area, entity }: { area: string; entity: { cre
         { key: 'updated', label: t(`${area}.fields.updatedAt`), children: formatDateTime(entity.updatedAt, i18n.language) },
       ]}
     />
+  );
+}
+
+type FormActionsProps = {
+  readOnly: boolean;
+  canEdit: boolean;
+  isSaving: boolean;
+  onEdit: () => void;
+  onCancel: () => void;
+  saveTestId: string;
+};
+
+/** The buttons under a form: save and cancel while editing; edit (when allowed) and back when read-only. */
+export function FormActions({ readOnly, canEdit, isSaving, onEdit, onCancel, saveTestId }: FormActionsProps) {
+  const { t } = useTranslation();
+  // `disabled={false}` keeps the buttons usable inside a disabled (read-only or saving) form.
+  return (
+    <Flex gap={8} wrap>
+      {readOnly ? (
+        canEdit ? (
+          <Button type="primary" onClick={onEdit} disabled={false}>
+            {t('common.actions.edit')}
+          </Button>
+        ) : null
+      ) : (
+        <Button type="primary" htmlType="submit" loading={isSaving} data-testid={saveTestId}>
+          {t('common.actions.save')}
+        </Button>
+      )}
+      <Button onClick={onCancel} disabled={false}>
+        {readOnly ? t('common.actions.back') : t('common.actions.cancel')}
+      </Button>
+    </Flex>
   );
 }

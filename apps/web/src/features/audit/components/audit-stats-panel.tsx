@@ -29,12 +29,9 @@ export function AuditStatsPanel({ stats, loading }: { stats: AuditStats | undefi
   const chart = (title: string, data: CountBar[], layout: 'horizontal' | 'vertical', testId: string, span = 12) => (
     <Col xs={24} lg={span}>
       <Card size="small" title={title} role="figure" aria-label={title}>
-        <CountBarChart
-          data={data}
-          layout={layout}
-          height={layout === 'horizontal' ? Math.max(120, data.length * 26) : 220}
-          testId={testId}
-        />
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+          <CountBarChart data={data} layout={layout} height={height(data, layout)} testId={testId} />
+        </Suspense>
       </Card>
     </Col>
   );

@@ -2,6 +2,7 @@ import { EyeOutlined } from '@ant-design/icons';
 import type { AuditSummary, Page } from '@railserve/protocol';
 import { Button, Table, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { pagePagination } from '../../../components/ui/page-pagination.ts';
 import { formatDateTime } from '../../../lib/labels.ts';
 import { AuditResultTag, AuditTypeTag } from './audit-tags.tsx';
 
@@ -82,15 +83,7 @@ export function AuditTable({ data, loading, onOpen, onPageChange }: AuditTablePr
       onRow={(record) =>
         ({ 'data-testid': `audit-row-${record.id}`, onClick: () => onOpen(record.id), style: { cursor: 'pointer' } }) as object
       }
-      pagination={{
-        current: data?.page,
-        pageSize: typeof data?.pageSize === 'number' ? data.pageSize : undefined,
-        total: data?.total,
-        showSizeChanger: true,
-        pageSizeOptions: [20, 50, 100, 200],
-        showTotal: (total) => t('common.total', { total }),
-        onChange: onPageChange,
-      }}
+      pagination={pagePagination(data, t, onPageChange, [20, 50, 100, 200])}
     />
   );
 }

@@ -1,7 +1,8 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { ROBOT_CONNECTIONS, ROBOT_HEALTHS, ROBOT_STATES } from '@railserve/protocol';
-import { Button, Flex, Input, Select, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ListFilter, ListSearch } from '../../../components/ui/list-toolbar.tsx';
 import type { RobotFilters } from '../hooks/robot-filters.ts';
 
 type RobotsToolbarProps = {
@@ -17,29 +18,29 @@ type RobotsToolbarProps = {
 /** Search and filters of the robot list; they apply at once to the live list. */
 export function RobotsToolbar({ filters, onChange, tracks, shown, total, onReload, reloading }: RobotsToolbarProps) {
   const { t } = useTranslation();
-  const select = <T extends string>(key: keyof RobotFilters, values: readonly T[], label: (v: T) => string, width: number) => (
-    <Select<T>
-      allowClear
-      placeholder={t(`robots.filters.${key}`)}
-      aria-label={t(`robots.filters.${key}`)}
+  const select = <T extends string>(
+    key: 'connection' | 'health' | 'state' | 'track',
+    values: readonly T[],
+    label: (v: T) => string,
+    width: number,
+  ) => (
+    <ListFilter<T>
       value={filters[key] as T | undefined}
+      options={values}
+      label={label}
+      placeholder={t(`robots.filters.${key}`)}
       onChange={(value) => onChange({ [key]: value })}
-      options={values.map((v) => ({ value: v, label: label(v) }))}
-      style={{ width }}
-      data-testid={`robots-filter-${key}`}
+      width={width}
+      testId={`robots-filter-${key}`}
     />
   );
   return (
     <Flex wrap gap={8} align="center" style={{ marginBottom: 16 }}>
-      <Input.Search
-        key={filters.q ?? ''}
-        defaultValue={filters.q}
+      <ListSearch
+        value={filters.q}
         placeholder={t('robots.filters.search')}
-        aria-label={t('robots.filters.search')}
-        allowClear
-        onSearch={(q) => onChange({ q: q.trim() || undefined })}
-        style={{ width: 260, maxWidth: '100%' }}
-        data-testid="robots-search"
+        onSearch={(q) => onChange({ q })}
+        testId="robots-search"
       />
       {select('connection', ROBOT_CONNECTIONS, (v) => t(`robots.connections.${v}`), 130)}
       {select('health', ROBOT_HEALTHS, (v) => t(`robots.healths.${v}`), 120)}

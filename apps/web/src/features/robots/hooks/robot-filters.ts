@@ -7,6 +7,7 @@ import {
   type RobotHealth,
   type RobotState,
 } from '@railserve/protocol';
+import { fromUrl } from '../../../lib/url-params.ts';
 
 export type RobotFilters = {
   q?: string;
@@ -17,17 +18,14 @@ export type RobotFilters = {
   track?: string;
 };
 
-const pick = <T extends string>(values: readonly T[], value: string | null) =>
-  values.includes(value as T) ? (value as T) : undefined;
-
 /** Reads the filters from the URL, so reloads and the back button keep them. */
 export function parseRobotFilters(search: URLSearchParams): RobotFilters {
   return {
-    q: search.get('q')?.trim() || undefined,
-    connection: pick(ROBOT_CONNECTIONS, search.get('connection')),
-    health: pick(ROBOT_HEALTHS, search.get('health')),
-    state: pick(ROBOT_STATES, search.get('state')),
-    track: search.get('track')?.trim() || undefined,
+    q: fromUrl.text(search.get('q')),
+    connection: fromUrl.oneOf(ROBOT_CONNECTIONS, search.get('connection')),
+    health: fromUrl.oneOf(ROBOT_HEALTHS, search.get('health')),
+    state: fromUrl.oneOf(ROBOT_STATES, search.get('state')),
+    track: fromUrl.text(search.get('track')),
   };
 }
 

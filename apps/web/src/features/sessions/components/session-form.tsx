@@ -1,8 +1,8 @@
 import type { Session } from '@railserve/protocol';
-import { Button, Flex, Form, Input, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FormMode } from '../../../components/ui/entity-form-page.tsx';
+import { FormActions, type FormMode } from '../../../components/ui/entity-form-page.tsx';
 import { useNextSessionCode } from '../api/next-session-code.ts';
 import { useTrackOptions } from '../api/track-options.ts';
 import { sessionFormRules } from '../hooks/session-form-rules.ts';
@@ -99,22 +99,14 @@ export function SessionForm({ mode, session, canEdit, onEdit, onSaved, onCancel 
           data-testid="session-tracks"
         />
       </Form.Item>
-      <Flex gap={8} wrap>
-        {readOnly ? (
-          canEdit ? (
-            <Button type="primary" onClick={onEdit} disabled={false}>
-              {t('common.actions.edit')}
-            </Button>
-          ) : null
-        ) : (
-          <Button type="primary" htmlType="submit" loading={isSaving} data-testid="session-save">
-            {t('common.actions.save')}
-          </Button>
-        )}
-        <Button onClick={onCancel} disabled={false}>
-          {readOnly ? t('common.actions.back') : t('common.actions.cancel')}
-        </Button>
-      </Flex>
+      <FormActions
+        readOnly={readOnly}
+        canEdit={canEdit}
+        isSaving={isSaving}
+        onEdit={onEdit}
+        onCancel={onCancel}
+        saveTestId="session-save"
+      />
     </Form>
   );
 }

@@ -1,7 +1,6 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Input, Typography } from 'antd';
+import { Alert, Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { ListCreateButton, ListSearch, ListToolbar } from '../../../components/ui/list-toolbar.tsx';
 import { mayDo, mayOpen } from '../../../lib/access.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { actionFailed } from '../../../lib/errors.ts';
@@ -12,7 +11,6 @@ import { SessionsTable } from './sessions-table.tsx';
 /** /sessions: search by code, name or MAC address; the assigned tracks shown by name. */
 export function SessionsPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { user: me } = useCurrentUser();
   const [params, setParams] = useSessionListParams();
   const sessions = useSessions(params);
@@ -28,29 +26,20 @@ export function SessionsPage() {
       <Typography.Title level={3} style={{ marginTop: 0 }} data-testid="page-title">
         {t('routes.sessions.list')}
       </Typography.Title>
-      <Flex wrap gap={8} style={{ marginBottom: 16 }}>
-        <Input.Search
-          key={params.q ?? ''}
-          defaultValue={params.q}
+      <ListToolbar>
+        <ListSearch
+          value={params.q}
           placeholder={t('sessions.filters.search')}
-          aria-label={t('sessions.filters.search')}
-          allowClear
-          onSearch={(q) => setParams({ q: q.trim() || undefined })}
-          style={{ width: 300, maxWidth: '100%' }}
-          data-testid="sessions-search"
+          onSearch={(q) => setParams({ q })}
+          testId="sessions-search"
         />
-        {canWrite && mayOpen(me, 'sessions.create') ? (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => navigate('/sessions/create')}
-            style={{ marginInlineStart: 'auto' }}
-            data-testid="sessions-create"
-          >
-            {t('routes.sessions.create')}
-          </Button>
-        ) : null}
-      </Flex>
+        <ListCreateButton
+          to="/sessions/create"
+          label={t('routes.sessions.create')}
+          allowed={canWrite && mayOpen(me, 'sessions.create')}
+          testId="sessions-create"
+        />
+      </ListToolbar>
       {sessions.isError ? (
         <Alert
           type="error"

@@ -1,6 +1,7 @@
 import type { Page, Session } from '@railserve/protocol';
 import { Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { pagePagination } from '../../../components/ui/page-pagination.ts';
 import { formatDateTime } from '../../../lib/labels.ts';
 import { SessionRowActions, type SessionRowPermissions } from './session-row-actions.tsx';
 
@@ -65,14 +66,7 @@ export function SessionsTable({ data, loading, allowed, onPageChange }: Sessions
       loading={loading}
       scroll={{ x: 'max-content' }}
       data-testid="sessions-table"
-      pagination={{
-        current: data?.page,
-        pageSize: typeof data?.pageSize === 'number' ? data.pageSize : undefined,
-        total: data?.total,
-        showSizeChanger: true,
-        showTotal: (total) => t('common.total', { total }),
-        onChange: onPageChange,
-      }}
+      pagination={pagePagination(data, t, onPageChange)}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { TRACK_DISPLAY_MODES, TRACK_TYPES, type Track } from '@railserve/protocol';
-import { Button, Flex, Form, Input, Radio, Select, Switch } from 'antd';
+import { Form, Input, Radio, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FormMode } from '../../../components/ui/entity-form-page.tsx';
+import { FormActions, type FormMode } from '../../../components/ui/entity-form-page.tsx';
 import { trackFormRules } from '../hooks/track-form-rules.ts';
 import { configToText, type TrackFormValues, useSaveTrack } from '../hooks/use-save-track.ts';
 
@@ -81,22 +81,14 @@ export function TrackInfoForm({ mode, track, canEdit, onEdit, onSaved, onCancel 
           options={TRACK_DISPLAY_MODES.map((m) => ({ value: m, label: t(`tracks.displayModes.${m}`) }))}
         />
       </Form.Item>
-      <Flex gap={8} wrap>
-        {readOnly ? (
-          canEdit ? (
-            <Button type="primary" onClick={onEdit} disabled={false}>
-              {t('common.actions.edit')}
-            </Button>
-          ) : null
-        ) : (
-          <Button type="primary" htmlType="submit" loading={isSaving} data-testid="track-save">
-            {t('common.actions.save')}
-          </Button>
-        )}
-        <Button onClick={onCancel} disabled={false}>
-          {readOnly ? t('common.actions.back') : t('common.actions.cancel')}
-        </Button>
-      </Flex>
+      <FormActions
+        readOnly={readOnly}
+        canEdit={canEdit}
+        isSaving={isSaving}
+        onEdit={onEdit}
+        onCancel={onCancel}
+        saveTestId="track-save"
+      />
     </Form>
   );
 }

@@ -1,6 +1,7 @@
 import type { Page, Track } from '@railserve/protocol';
 import { Space, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { pagePagination } from '../../../components/ui/page-pagination.ts';
 import { formatDateTime } from '../../../lib/labels.ts';
 import { TrackRowActions, type TrackRowPermissions } from './track-row-actions.tsx';
 import { TrackModeTag, TrackStatusTag } from './track-status-tag.tsx';
@@ -73,14 +74,7 @@ export function TracksTable({ data, loading, allowed, onPageChange }: TracksTabl
       loading={loading}
       scroll={{ x: 'max-content' }}
       data-testid="tracks-table"
-      pagination={{
-        current: data?.page,
-        pageSize: typeof data?.pageSize === 'number' ? data.pageSize : undefined,
-        total: data?.total,
-        showSizeChanger: true,
-        showTotal: (total) => t('common.total', { total }),
-        onChange: onPageChange,
-      }}
+      pagination={pagePagination(data, t, onPageChange)}
     />
   );
 }

@@ -1,59 +1,42 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { TRACK_STATUS_CODES, TRACK_TYPES, type TrackType } from '@railserve/protocol';
-import { Button, Flex, Input, Select } from 'antd';
+import { TRACK_STATUS_CODES, TRACK_TYPES } from '@railserve/protocol';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { ListCreateButton, ListFilter, ListSearch, ListToolbar } from '../../../components/ui/list-toolbar.tsx';
 import type { TrackListParams } from '../api/track-keys.ts';
 import { statusLabelKey } from '../hooks/track-labels.ts';
 
 type TracksToolbarProps = { params: TrackListParams; onChange: (patch: Partial<TrackListParams>) => void; canCreate: boolean };
 
+const STATUS_CODES = Object.keys(TRACK_STATUS_CODES).map(Number);
+
 export function TracksToolbar({ params, onChange, canCreate }: TracksToolbarProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   return (
-    <Flex wrap gap={8} style={{ marginBottom: 16 }}>
-      <Input.Search
-        key={params.q ?? ''}
-        defaultValue={params.q}
+    <ListToolbar>
+      <ListSearch
+        value={params.q}
         placeholder={t('tracks.filters.search')}
-        aria-label={t('tracks.filters.search')}
-        allowClear
-        onSearch={(q) => onChange({ q: q.trim() || undefined })}
-        style={{ width: 240, maxWidth: '100%' }}
-        data-testid="tracks-search"
+        onSearch={(q) => onChange({ q })}
+        testId="tracks-search"
       />
-      <Select<TrackType>
-        allowClear
-        placeholder={t('tracks.filters.type')}
-        aria-label={t('tracks.filters.type')}
+      <ListFilter
         value={params.type}
+        options={TRACK_TYPES}
+        label={(type) => t(`tracks.types.${type}`)}
+        placeholder={t('tracks.filters.type')}
         onChange={(type) => onChange({ type })}
-        options={TRACK_TYPES.map((type) => ({ value: type, label: t(`tracks.types.${type}`) }))}
-        style={{ width: 180 }}
-        data-testid="tracks-filter-type"
+        width={180}
+        testId="tracks-filter-type"
       />
-      <Select<number>
-        allowClear
-        placeholder={t('tracks.filters.status')}
-        aria-label={t('tracks.filters.status')}
+      <ListFilter
         value={params.statusCode}
+        options={STATUS_CODES}
+        label={(code) => t(statusLabelKey(code))}
+        placeholder={t('tracks.filters.status')}
         onChange={(statusCode) => onChange({ statusCode })}
-        options={Object.keys(TRACK_STATUS_CODES).map((code) => ({ value: Number(code), label: t(statusLabelKey(Number(code))) }))}
-        style={{ width: 160 }}
-        data-testid="tracks-filter-status"
+        width={160}
+        testId="tracks-filter-status"
       />
-      {canCreate ? (
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => navigate('/tracks/create')}
-          style={{ marginInlineStart: 'auto' }}
-          data-testid="tracks-create"
-        >
-          {t('routes.tracks.create')}
-        </Button>
-      ) : null}
-    </Flex>
+      <ListCreateButton to="/tracks/create" label={t('routes.tracks.create')} allowed={canCreate} testId="tracks-create" />
+    </ListToolbar>
   );
 }

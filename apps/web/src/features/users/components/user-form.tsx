@@ -1,7 +1,7 @@
 import { PASSWORD_MIN, PERMISSIONS, USER_STATUSES, type User } from '@railserve/protocol';
-import { Button, Flex, Form, Input, Radio, Select } from 'antd';
+import { Form, Input, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FormMode } from '../../../components/ui/entity-form-page.tsx';
+import { FormActions, type FormMode } from '../../../components/ui/entity-form-page.tsx';
 import { roleLabelKey, userStatusLabelKey } from '../../../lib/labels.ts';
 import { type UserFormValues, useSaveUser } from '../hooks/use-save-user.ts';
 import { userFormRules } from '../hooks/user-form-rules.ts';
@@ -91,22 +91,14 @@ export function UserForm({ mode, user, isSelf, canEdit, onDone, onEdit }: UserFo
           options={USER_STATUSES.map((s) => ({ value: s, label: t(userStatusLabelKey(s)) }))}
         />
       </Form.Item>
-      <Flex gap={8} wrap>
-        {readOnly ? (
-          canEdit ? (
-            <Button type="primary" onClick={onEdit} disabled={false}>
-              {t('common.actions.edit')}
-            </Button>
-          ) : null
-        ) : (
-          <Button type="primary" htmlType="submit" loading={isSaving} data-testid="user-save">
-            {t('common.actions.save')}
-          </Button>
-        )}
-        <Button onClick={() => onDone(null)} disabled={false}>
-          {readOnly ? t('common.actions.back') : t('common.actions.cancel')}
-        </Button>
-      </Flex>
+      <FormActions
+        readOnly={readOnly}
+        canEdit={canEdit}
+        isSaving={isSaving}
+        onEdit={onEdit}
+        onCancel={() => onDone(null)}
+        saveTestId="user-save"
+      />
     </Form>
   );
 }

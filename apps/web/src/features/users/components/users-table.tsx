@@ -1,6 +1,7 @@
 import type { Page, User } from '@railserve/protocol';
 import { Table, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { pagePagination } from '../../../components/ui/page-pagination.ts';
 import { formatDateTime } from '../../../lib/labels.ts';
 import { UserRowActions, type UserRowPermissions } from './user-row-actions.tsx';
 import { RoleTag, UserStatusTag } from './user-tags.tsx';
@@ -52,7 +53,6 @@ export function UsersTable({ data, loading, currentUserId, allowed, onPageChange
     });
   }
 
-  const pageSize = typeof data?.pageSize === 'number' ? data.pageSize : undefined;
   return (
     <Table<User>
       rowKey="id"
@@ -61,14 +61,7 @@ export function UsersTable({ data, loading, currentUserId, allowed, onPageChange
       loading={loading}
       scroll={{ x: 'max-content' }}
       data-testid="users-table"
-      pagination={{
-        current: data?.page,
-        pageSize,
-        total: data?.total,
-        showSizeChanger: true,
-        showTotal: (total) => t('common.total', { total }),
-        onChange: onPageChange,
-      }}
+      pagination={pagePagination(data, t, onPageChange)}
     />
   );
 }

@@ -1,8 +1,6 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { PERMISSIONS, USER_STATUSES, type UserStatus } from '@railserve/protocol';
-import { Button, Flex, Input, Select } from 'antd';
+import { PERMISSIONS, USER_STATUSES } from '@railserve/protocol';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { ListCreateButton, ListFilter, ListSearch, ListToolbar } from '../../../components/ui/list-toolbar.tsx';
 import { roleLabelKey, userStatusLabelKey } from '../../../lib/labels.ts';
 import type { UserListParams } from '../api/user-keys.ts';
 
@@ -14,47 +12,33 @@ type UsersToolbarProps = {
 
 export function UsersToolbar({ params, onChange, canCreate }: UsersToolbarProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   return (
-    <Flex wrap gap={8} style={{ marginBottom: 16 }}>
-      <Input.Search
-        key={params.q ?? ''}
-        defaultValue={params.q}
+    <ListToolbar>
+      <ListSearch
+        value={params.q}
         placeholder={t('users.filters.search')}
-        allowClear
-        onSearch={(q) => onChange({ q: q.trim() || undefined })}
-        style={{ width: 260, maxWidth: '100%' }}
-        data-testid="users-search"
+        onSearch={(q) => onChange({ q })}
+        testId="users-search"
       />
-      <Select<number>
-        allowClear
-        placeholder={t('users.filters.permission')}
+      <ListFilter
         value={params.permission}
+        options={PERMISSIONS}
+        label={(p) => t(roleLabelKey(p))}
+        placeholder={t('users.filters.permission')}
         onChange={(permission) => onChange({ permission })}
-        options={PERMISSIONS.map((p) => ({ value: p, label: t(roleLabelKey(p)) }))}
-        style={{ width: 140 }}
-        data-testid="users-filter-permission"
+        width={140}
+        testId="users-filter-permission"
       />
-      <Select<UserStatus>
-        allowClear
-        placeholder={t('users.filters.status')}
+      <ListFilter
         value={params.status}
+        options={USER_STATUSES}
+        label={(s) => t(userStatusLabelKey(s))}
+        placeholder={t('users.filters.status')}
         onChange={(status) => onChange({ status })}
-        options={USER_STATUSES.map((s) => ({ value: s, label: t(userStatusLabelKey(s)) }))}
-        style={{ width: 120 }}
-        data-testid="users-filter-status"
+        width={120}
+        testId="users-filter-status"
       />
-      {canCreate ? (
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => navigate('/users/create')}
-          style={{ marginInlineStart: 'auto' }}
-          data-testid="users-create"
-        >
-          {t('routes.users.create')}
-        </Button>
-      ) : null}
-    </Flex>
+      <ListCreateButton to="/users/create" label={t('routes.users.create')} allowed={canCreate} testId="users-create" />
+    </ListToolbar>
   );
 }
