@@ -1,34 +1,69 @@
-import { Card, Descriptions, Tag, Typography } from 'antd';
+import { Alert, Card, Col, Descriptions, Row, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BrokerIndicator } from '../../../components/layout/broker-indicator.tsx';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { useBrokerState } from '../../../lib/broker-context.tsx';
 import { useClientConfig } from '../../../lib/client-config.ts';
+import { actionFailed } from '../../../lib/errors.ts';
 import { roleLabelKey } from '../../../lib/labels.ts';
+import { useRobots } from '../../robots/api/list-robots.ts';
+import { useTracks } from '../../tracks/api/list-tracks.ts';
+import { fleetSummary } from '../hooks/fleet-summary.ts';
+import { AttentionRobots } from './attention-robots.tsx';
+import { FleetStats } from './fleet-stats.tsx';
+import { TrackStatusList } from './track-status-list.tsx';
 
-/** A welcome card; the dashboard's own contents come with later features. */
+const ALL_TRACKS = { page: 1, pageSize: 'all' } as const;
+
+/**
+ * The fleet at a glance, live: robots online, unhealthy robots (the protocol's health rule),
+ * alarms, low batteries and tracks in error, then the robots and tracks that need someone.
+ * Robot statuses and track statuses arrive over the broker into the same query cache the robots
+ * and tracks screens use.
+ */
 export function DashboardPage() {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
   const serverIP = useBrokerState((s) => s.serverIP);
   const version = useClientConfig().data?.version;
+  const robots = useRobots();
+  const tracks = useTracks(ALL_TRACKS);
   if (!user) return null;
+  const summary = fleetSummary(robots.data ?? [], tracks.data?.items ?? []);
+  const failures = [
+    robots.isError ? actionFailed(t, t('robots.actions.load'), robots.error) : null,
+    tracks.isError ? actionFailed(t, t('tracks.actions.load'), tracks.error) : null,
+  ].filter((message): message is string => !!message);
+
   return (
-    <Card>
-      <Typography.Title level={3} style={{ marginTop: 0 }} data-testid="page-title">
-        {t('dashboard.welcome', { name: user.nickname || user.username })}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('dashboard.intro')}</Typography.Paragraph>
-      <Descriptions
-        column={1}
-        size="small"
-        items={[
-          { key: 'role', label: t('dashboard.role'), children: <Tag color="blue">{t(roleLabelKey(user.permission))}</Tag> },
-          { key: 'broker', label: t('dashboard.broker'), children: <BrokerIndicator testId="dashboard-broker" /> },
-          { key: 'server', label: t('dashboard.serverIP'), children: serverIP ?? '-' },
-          { key: 'version', label: t('dashboard.version'), children: version ?? '-' },
-        ]}
-      />
-    </Card>
+    <>
+      <Card style={{ marginBottom: 16 }}>
+        <Typography.Title level={3} style={{ marginTop: 0 }} data-testid="page-title">
+          {t('dashboard.welcome', { name: user.nickname || user.username })}
+        </Typography.Title>
+        <Descriptions
+          column={{ xs: 1, sm: 2, xl: 4 }}
+          size="small"
+          items={[
+            { key: 'role', label: t('dashboard.role'), children: <Tag color="blue">{t(roleLabelKey(user.permission))}</Tag> },
+            { key: 'broker', label: t('dashboard.broker'), children: <BrokerIndicator testId="dashboard-broker" /> },
+            { key: 'server', label: t('dashboard.serverIP'), children: serverIP ?? '-' },
+            { key: 'version', label: t('dashboard.version'), children: version ?? '-' },
+          ]}
+        />
+      </Card>
+      {failures.map((message) => (
+        <Alert key={message} type="error" showIcon title={message} style={{ marginBottom: 16 }} />
+      ))}
+      <FleetStats summary={summary} loading={robots.isPending || tracks.isPending} />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={14}>
+          <AttentionRobots robots={summary.attention} loading={robots.isPending} />
+        </Col>
+        <Col xs={24} xl={10}>
+          <TrackStatusList tracks={tracks.data?.items ?? []} loading={tracks.isPending} />
+        </Col>
+      </Row>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import type { TrackType } from '@railserve/protocol';
 
-export type TrackListParams = { page: number; pageSize: number; q?: string; type?: TrackType; statusCode?: number };
+export type TrackListParams = { page: number; pageSize: number | 'all'; q?: string; type?: TrackType; statusCode?: number };
 
 /** Query keys of the tracks slice; mutations invalidate `trackKeys.all`, live status patches lists and details. */
 export const trackKeys = {

@@ -1,0 +1,68 @@
+import type { Robot } from '@railserve/protocol';
+import { Card, Empty, Table, type TableColumnsType, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AlarmTags, BatteryLevel, ConnectionTag, HealthTag } from '../../robots/components/robot-tags.tsx';
+
+const SHOWN = 8;
+
+/** The robots that are not healthy, the worst first, with a way to the robot list filtered on the worst health. */
+export function AttentionRobots({ robots, loading }: { robots: readonly Robot[]; loading: boolean }) {
+  const { t } = useTranslation();
+  const columns: TableColumnsType<Robot> = [
+    {
+      title: t('robots.fields.sn'),
+      dataIndex: 'sn',
+      render: (sn: string, robot) => (
+        <Link to={`/robots?q=${encodeURIComponent(sn)}`}>
+          <Typography.Text strong>{robot.name}</Typography.Text>
+          {robot.name !== sn ? <Typography.Text type="secondary"> ({sn})</Typography.Text> : null}
+        </Link>
+      ),
+    },
+    { title: t('robots.fields.health'), dataIndex: 'health', render: (health: Robot['health']) => <HealthTag health={health} /> },
+    {
+      title: t('robots.fields.connection'),
+      dataIndex: 'connection',
+      render: (connection: Robot['connection']) => <ConnectionTag connection={connection} />,
+    },
+    { title: t('robots.fields.alarms'), dataIndex: 'alarms', render: (alarms: Robot['alarms']) => <AlarmTags alarms={alarms} /> },
+    {
+      title: t('robots.fields.battery'),
+      dataIndex: 'battery',
+      responsive: ['md'],
+      render: (battery: number) => <BatteryLevel battery={battery} />,
+    },
+  ];
+  const more = robots.length - SHOWN;
+  return (
+    <Card
+      size="small"
+      title={t('dashboard.attention.title')}
+      extra={
+        <Link to={robots.length ? `/robots?health=${robots[0].health}` : '/robots'}>{t('dashboard.attention.viewAll')}</Link>
+      }
+      data-testid="dashboard-attention"
+    >
+      {!loading && robots.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.attention.empty')} />
+      ) : (
+        <Table<Robot>
+          rowKey="sn"
+          size="small"
+          columns={columns}
+          dataSource={robots.slice(0, SHOWN)}
+          loading={loading}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          onRow={(robot) => ({ 'data-testid': `dashboard-attention-${robot.sn}` }) as object}
+        />
+      )}
+      {more > 0 ? (
+        <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }}>
+          {t('dashboard.attention.more', { count: more })}
+        </Typography.Text>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,41 @@
+import { Card, Col, Row, Statistic } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FleetSummary } from '../hooks/fleet-summary.ts';
+
+const RED = '#cf1322';
+const AMBER = '#d48806';
+
+/** The fleet in six numbers; a number that needs someone's attention is coloured. */
+export function FleetStats({ summary, loading }: { summary: FleetSummary; loading: boolean }) {
+  const { t } = useTranslation();
+  const stat = (key: string, title: string, value: ReactNode, color?: string) => (
+    <Col xs={12} md={8} xl={4} key={key}>
+      <Card size="small" style={{ height: '100%' }}>
+        <Statistic
+          title={title}
+          value={value as string}
+          loading={loading}
+          styles={{ content: color ? { color } : undefined }}
+          data-testid={`dashboard-stat-${key}`}
+        />
+      </Card>
+    </Col>
+  );
+  const warn = (n: number, color: string) => (n > 0 ? color : undefined);
+  return (
+    <Row gutter={[12, 12]} style={{ marginBottom: 16 }}>
+      {stat('online', t('dashboard.stats.online'), `${summary.byConnection.online} / ${summary.robots}`)}
+      {stat('critical', t('dashboard.stats.critical'), summary.byHealth.critical, warn(summary.byHealth.critical, RED))}
+      {stat('warning', t('dashboard.stats.warning'), summary.byHealth.warning, warn(summary.byHealth.warning, AMBER))}
+      {stat('alarms', t('dashboard.stats.alarms'), summary.alarms, warn(summary.alarms, RED))}
+      {stat('lowBattery', t('dashboard.stats.lowBattery'), summary.lowBattery, warn(summary.lowBattery, AMBER))}
+      {stat(
+        'tracksInError',
+        t('dashboard.stats.tracksInError'),
+        `${summary.troubledTracks.length} / ${summary.tracks}`,
+        warn(summary.troubledTracks.length, RED),
+      )}
+    </Row>
+  );
+}

@@ -1,0 +1,64 @@
+import type { Track } from '@railserve/protocol';
+import { Card, Empty, Space, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { TrackModeTag, TrackStatusTag } from '../../tracks/components/track-status-tag.tsx';
+
+const SHOWN = 8;
+/** Tracks in error first, then the others by name. */
+const troubledFirst = (a: Track, b: Track) =>
+  Number(b.statusCode === 4 || b.errorCode > 0) - Number(a.statusCode === 4 || a.errorCode > 0) || a.name.localeCompare(b.name);
+
+/** Every track's live controller status, with the robots it reports. */
+export function TrackStatusList({ tracks, loading }: { tracks: readonly Track[]; loading: boolean }) {
+  const { t } = useTranslation();
+  const shown = [...tracks].sort(troubledFirst).slice(0, SHOWN);
+  const more = tracks.length - shown.length;
+  return (
+    <Card
+      size="small"
+      title={t('dashboard.tracks.title')}
+      extra={<Link to="/tracks">{t('dashboard.tracks.viewAll')}</Link>}
+      data-testid="dashboard-tracks"
+    >
+      <Spin spinning={loading}>
+        {shown.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.tracks.empty')} />
+        ) : (
+          <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {shown.map((track, index) => (
+              <li
+                key={track.id}
+                data-testid={`dashboard-track-${track.id}`}
+                style={{
+                  display: 'flex',
+                  justifyContent: 'space-between',
+                  alignItems: 'center',
+                  gap: 8,
+                  padding: '8px 0',
+                  borderTop: index ? '1px solid rgba(5, 5, 5, 0.06)' : undefined,
+                }}
+              >
+                <Space vertical size={2} style={{ minWidth: 0 }}>
+                  <Link to={`/tracks/${track.id}/info`}>
+                    <Typography.Text strong>{track.name}</Typography.Text>
+                  </Link>
+                  <Typography.Text type="secondary">{t('tracks.robotCount', { count: track.robots.length })}</Typography.Text>
+                </Space>
+                <Space size={4} wrap style={{ justifyContent: 'flex-end' }}>
+                  <TrackModeTag mode={track.mode} />
+                  <TrackStatusTag statusCode={track.statusCode} errorCode={track.errorCode} />
+                </Space>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Spin>
+      {more > 0 ? (
+        <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }}>
+          {t('dashboard.tracks.more', { count: more })}
+        </Typography.Text>
+      ) : null}
+    </Card>
+  );
+}
