@@ -1,5 +1,6 @@
 export * from './enums.ts';
 export * from './limits.ts';
+export * from './log-events.ts';
 export * from './mqtt/payloads.ts';
 export * from './mqtt/topics.ts';
 export * from './permissions.ts';

@@ -1,4 +1,4 @@
-import type { CommandRecord, LogEventType, LogLevel } from '@railserve/protocol';
+import { type CommandRecord, formatLogEvent, type LogEventType, type LogLevel } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
 import { robotNames } from './repository.ts';
 
@@ -20,35 +20,35 @@ export const robotEvent = {
   registered: ({ sn, trackId }: Where): RobotEvent => ({
     level: 'info',
     type: 'robot_registered',
-    message: 'Robot registered',
+    message: formatLogEvent('robot_registered'),
     robotSn: sn,
     trackId,
   }),
   online: ({ sn, trackId }: Where): RobotEvent => ({
     level: 'info',
     type: 'robot_online',
-    message: 'Robot is back online',
+    message: formatLogEvent('robot_online'),
     robotSn: sn,
     trackId,
   }),
   lostConnection: ({ sn, trackId }: Where): RobotEvent => ({
     level: 'warning',
     type: 'robot_offline',
-    message: 'Robot went offline (connection lost)',
+    message: formatLogEvent('robot_offline_connection'),
     robotSn: sn,
     trackId,
   }),
   silent: ({ sn, trackId }: Where, afterMs: number): RobotEvent => ({
     level: 'warning',
     type: 'robot_offline',
-    message: `Robot went offline (no status for ${Math.round(afterMs / 1000)} s)`,
+    message: formatLogEvent('robot_offline_silent', { seconds: Math.round(afterMs / 1000) }),
     robotSn: sn,
     trackId,
   }),
   alarm: ({ sn, trackId }: Where, code: string, active: boolean, ts: Date): RobotEvent => ({
     level: active ? 'error' : 'info',
     type: active ? 'alarm_raised' : 'alarm_cleared',
-    message: `${active ? 'Alarm raised' : 'Alarm cleared'}: ${code}`,
+    message: formatLogEvent(active ? 'alarm_raised' : 'alarm_cleared', { alarm: code }),
     robotSn: sn,
     trackId,
     ts,
@@ -75,18 +75,19 @@ export function robotEvents(app: FastifyInstance): RobotEvents {
 /** A robot's command or configuration write that failed or timed out is worth a log line; successes are not. */
 export function answeredEvent(record: CommandRecord): RobotEvent | undefined {
   if (TRACK_TARGET.test(record.target)) return undefined;
-  const what =
-    record.command === 'config' ? `Configuration write (${String(record.args?.group ?? '')})` : `Command ${record.command}`;
+  const config = record.command === 'config';
+  const values = { command: record.command, group: String(record.args?.group ?? ''), error: record.error ?? 'failed' };
   if (record.status === 'failed') {
     return {
       level: 'error',
       type: 'command_failed',
-      message: `${what} failed: ${record.error ?? 'failed'}`,
+      message: formatLogEvent(config ? 'config_failed' : 'command_failed', values),
       robotSn: record.target,
     };
   }
   if (record.status === 'timed_out') {
-    return { level: 'warning', type: 'command_timed_out', message: `${what} timed out`, robotSn: record.target };
+    const message = formatLogEvent(config ? 'config_timed_out' : 'command_timed_out', values);
+    return { level: 'warning', type: 'command_timed_out', message, robotSn: record.target };
   }
   return undefined;
 }

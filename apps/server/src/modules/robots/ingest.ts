@@ -1,4 +1,4 @@
-import { alertPayload, parseJson, parseTopic, robotStatusPayload } from '@railserve/protocol';
+import { alertPayload, formatLogEvent, parseJson, parseTopic, robotStatusPayload } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { RobotEvents } from './events.ts';
@@ -21,7 +21,12 @@ export function startRobotIngest(app: FastifyInstance, fleet: RobotFleet, events
     const now = Date.now();
     if ((lastDropLogged.get(sn) ?? 0) + DROP_LOG_EVERY_MS > now) return;
     lastDropLogged.set(sn, now);
-    events.write({ level: 'warning', type: 'payload_dropped', message: `Dropped a payload on ${topic}: ${reason}`, robotSn: sn });
+    events.write({
+      level: 'warning',
+      type: 'payload_dropped',
+      message: formatLogEvent('payload_dropped', { topic, reason }),
+      robotSn: sn,
+    });
   };
 
   /** The payload, or undefined (after logging) when it is unusable. */

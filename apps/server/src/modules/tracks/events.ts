@@ -1,4 +1,10 @@
-import { type CommandRecord, TRACK_ERROR_CODES, TRACK_STATUS_CODES, type TrackStatusPayload } from '@railserve/protocol';
+import {
+  type CommandRecord,
+  formatLogEvent,
+  TRACK_ERROR_CODES,
+  TRACK_STATUS_CODES,
+  type TrackStatusPayload,
+} from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { LogEntry } from '../logs/writer.ts';
 import { trackNames } from './repository.ts';
@@ -17,7 +23,14 @@ export function statusChangedEntry(status: TrackStatusPayload): LogEntry {
     source: 'track',
     level: status.status === 4 ? 'error' : 'info',
     type: 'track_status_changed',
-    message: `Track status ${status.status} (${label}), error ${status.error} (${error}), mode ${status.mode}, ${status.robots.length} robot(s)`,
+    message: formatLogEvent('track_status_changed', {
+      status: status.status,
+      statusLabel: label,
+      error: status.error,
+      errorLabel: error,
+      mode: status.mode,
+      robots: status.robots.length,
+    }),
     trackId: status.trackId,
     ts: status.ts,
   };
@@ -32,7 +45,7 @@ export function answeredEntry(record: CommandRecord): LogEntry | undefined {
       source: 'track',
       level: 'error',
       type: 'command_failed',
-      message: `Command ${record.command} failed: ${record.error ?? 'failed'}`,
+      message: formatLogEvent('command_failed', { command: record.command, error: record.error ?? 'failed' }),
       trackId,
     };
   }
@@ -41,7 +54,7 @@ export function answeredEntry(record: CommandRecord): LogEntry | undefined {
       source: 'track',
       level: 'warning',
       type: 'command_timed_out',
-      message: `Command ${record.command} timed out`,
+      message: formatLogEvent('command_timed_out', { command: record.command }),
       trackId,
     };
   }

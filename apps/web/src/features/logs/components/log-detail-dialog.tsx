@@ -2,6 +2,7 @@ import type { LogRecord } from '@railserve/protocol';
 import { Descriptions, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatLogTime, sourceLabelKey, typeLabel } from '../hooks/log-labels.ts';
+import { logMessageText } from '../hooks/log-message.ts';
 import { LogLevelTag } from './log-level-tag.tsx';
 
 type LogDetailDialogProps = { record: LogRecord | undefined; onClose: () => void };
@@ -9,6 +10,7 @@ type LogDetailDialogProps = { record: LogRecord | undefined; onClose: () => void
 /** Every field of one record; the message keeps its line breaks and can be copied. */
 export function LogDetailDialog({ record, onClose }: LogDetailDialogProps) {
   const { t } = useTranslation();
+  const message = record ? logMessageText(t, record.message) : '';
   const dash = (value: string | number | null) => (value === null || value === '' ? '-' : value);
   return (
     <Modal
@@ -50,8 +52,13 @@ export function LogDetailDialog({ record, onClose }: LogDetailDialogProps) {
               style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', margin: 0 }}
               data-testid="logs-detail-message"
             >
-              {record.message}
+              {message}
             </Typography.Paragraph>
+            {message !== record.message ? (
+              <Typography.Text type="secondary" data-testid="logs-detail-original">
+                {t('logs.detail.original')}: {record.message}
+              </Typography.Text>
+            ) : null}
           </Descriptions.Item>
         </Descriptions>
       ) : null}

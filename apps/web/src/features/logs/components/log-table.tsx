@@ -3,6 +3,7 @@ import { Table, type TableColumnsType, Typography } from 'antd';
 import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLogTime, sourceLabelKey, typeLabel } from '../hooks/log-labels.ts';
+import { logMessageText } from '../hooks/log-message.ts';
 import { LogLevelTag } from './log-level-tag.tsx';
 
 type LogTableProps = {
@@ -46,11 +47,14 @@ export function LogTable({ data, loading, selection, onOpen, onPageChange }: Log
       title: t('logs.fields.message'),
       dataIndex: 'message',
       width: WIDTHS.message,
-      render: (v: string) => (
-        <Typography.Text ellipsis={{ tooltip: v.length > 60 ? v : undefined }} style={{ maxWidth: WIDTHS.message - 16 }}>
-          {v}
-        </Typography.Text>
-      ),
+      render: (message: string) => {
+        const text = logMessageText(t, message);
+        return (
+          <Typography.Text ellipsis={{ tooltip: text.length > 60 ? text : undefined }} style={{ maxWidth: WIDTHS.message - 16 }}>
+            {text}
+          </Typography.Text>
+        );
+      },
     },
   ];
 
