@@ -1,25 +1,14 @@
-import type { Robot, Track } from '@railserve/protocol';
+import type { Track } from '@railserve/protocol';
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { tokenStore } from '../../../lib/session.ts';
 import { mockFetch, ok } from '../../../testing/fetch-mock.ts';
+import { FIXTURE_TIME, robotFixture } from '../../../testing/fixtures.ts';
 import { adminUser, clientConfigAnswer, renderApp } from '../../../testing/render-app.tsx';
 import { tokenFor } from '../../../testing/tokens.ts';
 
-const ts = '2026-01-01T10:00:00.000Z';
-const robot = (sn: string, patch: Partial<Robot> = {}): Robot => ({
-  id: 1,
-  sn,
-  name: sn,
-  connection: 'online',
-  battery: 80,
-  state: 'idle',
-  health: 'normal',
-  alarms: [],
-  lastUpdate: ts,
-  registeredAt: ts,
-  ...patch,
-});
+const ts = FIXTURE_TIME;
+const robot = robotFixture;
 const track = (id: number, name: string, patch: Partial<Track> = {}): Track => ({
   id,
   name,

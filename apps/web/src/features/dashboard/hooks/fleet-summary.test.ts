@@ -1,25 +1,9 @@
-import type { Robot, Track } from '@railserve/protocol';
+import type { Track } from '@railserve/protocol';
 import { describe, expect, it } from 'vitest';
+import { robotFixture } from '../../../testing/fixtures.ts';
 import { fleetSummary } from './fleet-summary.ts';
 
-const robot = (sn: string, patch: Partial<Robot> = {}): Robot => ({
-  id: 1,
-  sn,
-  name: sn,
-  lastTrackName: null,
-  trackId: null,
-  point: null,
-  connection: 'online',
-  battery: 80,
-  state: 'idle',
-  health: 'normal',
-  alarms: [],
-  firmware: null,
-  ip: null,
-  lastUpdate: '2026-01-01T00:00:00.000Z',
-  registeredAt: '2026-01-01T00:00:00.000Z',
-  ...patch,
-});
+const robot = robotFixture;
 
 const track = (id: number, statusCode: number, errorCode = 0) =>
   ({ id, name: `T${id}`, statusCode, errorCode, robots: [] }) as unknown as Track;

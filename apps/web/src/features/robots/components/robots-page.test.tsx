@@ -1,30 +1,13 @@
-import type { Robot } from '@railserve/protocol';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { tokenStore } from '../../../lib/session.ts';
 import { mockFetch, ok } from '../../../testing/fetch-mock.ts';
+import { FIXTURE_TIME, robotFixture } from '../../../testing/fixtures.ts';
 import { adminUser, clientConfigAnswer, renderApp } from '../../../testing/render-app.tsx';
 import { tokenFor } from '../../../testing/tokens.ts';
 
-const ts = '2026-01-01T10:00:00.000Z';
-const robot = (sn: string, patch: Partial<Robot> = {}): Robot => ({
-  id: 1,
-  sn,
-  name: sn,
-  lastTrackName: 'Hall',
-  trackId: 1,
-  point: 2,
-  connection: 'online',
-  battery: 80,
-  state: 'idle',
-  health: 'normal',
-  alarms: [],
-  firmware: '1.0.0',
-  ip: null,
-  lastUpdate: ts,
-  registeredAt: ts,
-  ...patch,
-});
+const ts = FIXTURE_TIME;
+const robot = robotFixture;
 
 function signedIn(permission: number) {
   tokenStore.set(tokenFor(permission));

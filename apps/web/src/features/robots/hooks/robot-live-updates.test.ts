@@ -3,28 +3,12 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BrokerStore } from '../../../lib/mqtt.ts';
 import { fakeConnect, silentLogger } from '../../../testing/fake-mqtt-client.ts';
+import { FIXTURE_TIME, robotFixture } from '../../../testing/fixtures.ts';
 import { robotKeys } from '../api/robot-keys.ts';
 import { registerRobotLiveUpdates, withRobotAlert, withRobotStatus } from './robot-live-updates.ts';
 
-const ts = '2026-01-01T10:00:00.000Z';
-const robot = (sn: string, patch: Partial<Robot> = {}): Robot => ({
-  id: 1,
-  sn,
-  name: sn,
-  lastTrackName: 'Track A',
-  trackId: 1,
-  point: 3,
-  connection: 'online',
-  battery: 80,
-  state: 'idle',
-  health: 'normal',
-  alarms: [],
-  firmware: '1.0.0',
-  ip: null,
-  lastUpdate: ts,
-  registeredAt: ts,
-  ...patch,
-});
+const ts = FIXTURE_TIME;
+const robot = robotFixture;
 
 describe('withRobotStatus', () => {
   it('merges a status and computes health with the shared rule', () => {
