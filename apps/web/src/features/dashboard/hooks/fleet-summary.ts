@@ -5,9 +5,9 @@ import {
   type Robot,
   type RobotConnection,
   type RobotHealth,
-  TRACK_STATUS_CODES,
   type Track,
 } from '@railserve/protocol';
+import { STATUS_CODES } from '../../tracks/hooks/track-labels.ts';
 
 const count = <K extends string | number, T>(keys: readonly K[], items: readonly T[], keyOf: (item: T) => K) => {
   const counts = Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
@@ -16,7 +16,6 @@ const count = <K extends string | number, T>(keys: readonly K[], items: readonly
 };
 
 const HEALTH_RANK: Record<RobotHealth, number> = { critical: 0, warning: 1, normal: 2 };
-const STATUS_CODES = Object.keys(TRACK_STATUS_CODES).map(Number);
 
 /**
  * What the dashboard counts, from the live robot list and the tracks: robots by connection and

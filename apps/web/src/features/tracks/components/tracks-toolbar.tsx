@@ -1,12 +1,10 @@
-import { TRACK_STATUS_CODES, TRACK_TYPES } from '@railserve/protocol';
+import { TRACK_TYPES } from '@railserve/protocol';
 import { useTranslation } from 'react-i18next';
 import { ListCreateButton, ListFilter, ListSearch, ListToolbar } from '../../../components/ui/list-toolbar.tsx';
 import type { TrackListParams } from '../api/track-keys.ts';
-import { statusLabelKey } from '../hooks/track-labels.ts';
+import { STATUS_CODES, statusLabelKey } from '../hooks/track-labels.ts';
 
 type TracksToolbarProps = { params: TrackListParams; onChange: (patch: Partial<TrackListParams>) => void; canCreate: boolean };
-
-const STATUS_CODES = Object.keys(TRACK_STATUS_CODES).map(Number);
 
 export function TracksToolbar({ params, onChange, canCreate }: TracksToolbarProps) {
   const { t } = useTranslation();

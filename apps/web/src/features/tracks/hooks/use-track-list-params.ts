@@ -1,8 +1,7 @@
-import { TRACK_STATUS_CODES, TRACK_TYPES } from '@railserve/protocol';
+import { TRACK_TYPES } from '@railserve/protocol';
 import { fromUrl, pageFromUrl, useUrlState } from '../../../lib/url-params.ts';
 import type { TrackListParams } from '../api/track-keys.ts';
-
-const STATUS_CODES = Object.keys(TRACK_STATUS_CODES).map(Number);
+import { STATUS_CODES } from './track-labels.ts';
 
 /** Reads the list's page and filters from the URL. */
 export function parseTrackListParams(search: URLSearchParams): TrackListParams {
