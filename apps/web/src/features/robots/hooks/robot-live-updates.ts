@@ -59,17 +59,23 @@ export function applyRobotChanges(page: Page<Robot>, pending: Pending): { page: 
 
 /** Live updates are gathered this long, so 2,000 robots at 1 Hz cost two cache writes a second, not 2,000. */
 const BATCH_MS = 500;
+/**
+ * A robot the list still lacks after it was loaded again (the server had not written the robot
+ * yet when the list was read) is asked for again on a later status, at most this often.
+ */
+const ASK_AGAIN_MS = 1000;
 
 /**
  * Live robots (app/live-updates.ts): statuses on hcpro4/robots/+/status and alerts on
  * hcpro4/alerts/+, checked with the protocol schemas, go into the robot list in the query cache.
- * A robot the list does not know yet makes the list load again once; an empty retained status
- * (the robot was removed) takes it out.
+ * A robot the list does not know yet makes the list load again (again a second later while it
+ * keeps reporting and is still missing); an empty retained status (the robot was removed) takes
+ * it out.
  */
 export function registerRobotLiveUpdates({ broker, queryClient }: { broker: BrokerStore; queryClient: QueryClient }) {
   let pending: Pending = new Map();
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const asked = new Set<string>();
+  const askedAt = new Map<string, number>();
 
   const flush = () => {
     timer = undefined;
@@ -82,8 +88,9 @@ export function registerRobotLiveUpdates({ broker, queryClient }: { broker: Brok
       unknown = result.unknown;
       return result.page;
     });
-    const fresh = unknown.filter((sn) => !asked.has(sn));
-    for (const sn of fresh) asked.add(sn);
+    const now = Date.now();
+    const fresh = unknown.filter((sn) => now - (askedAt.get(sn) ?? Number.NEGATIVE_INFINITY) >= ASK_AGAIN_MS);
+    for (const sn of fresh) askedAt.set(sn, now);
     if (fresh.length > 0) void queryClient.invalidateQueries({ queryKey: robotKeys.list });
   };
 
