@@ -17,7 +17,9 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // One retry in CI, so a rare timing flake does not fail the run; `npm test` names every test
+  // that passed only on its retry.
+  retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
@@ -39,7 +41,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'node scripts/start-server.mjs',
+    command: 'node scripts/start-server.mjs --supervised',
     url: `http://127.0.0.1:${process.env.E2E_PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -26,22 +26,22 @@ test('a nickname change through the users form shows its old and new nickname si
   await page.getByTestId('audit-filter-target').fill(`users/${waiter.id}`);
   await page.getByTestId('audit-filter-apply').click();
   await expect(page).toHaveURL(new RegExp(`target=users%2F${waiter.id}`));
-  // The filter matches by substring: take the record whose target is exactly this user.
+  // The filter matches by substring: take the record whose target is exactly this user (shown by name).
   const record = page
     .getByTestId('audit-table')
     .getByRole('row')
-    .filter({ has: page.getByRole('cell', { name: `users/${waiter.id}`, exact: true }) });
+    .filter({ has: page.getByRole('cell', { name: `User #${waiter.id}`, exact: true }) });
   await expect(record).toHaveCount(1);
   await expect(record).toContainText('User management');
   await expect(record).toContainText(admin.username);
   await record.getByTestId('audit-open-detail').click();
 
   const detail = page.getByTestId('audit-detail');
-  await expect(detail.getByTestId('audit-detail-fields')).toContainText(`users/${waiter.id}`);
+  await expect(detail.getByTestId('audit-detail-fields')).toContainText(`User #${waiter.id}`);
   const nickname = detail.getByTestId('audit-diff-row-nickname');
   await expect(nickname).toHaveAttribute('data-changed', 'true');
   const cells = nickname.getByRole('cell');
-  await expect(cells.nth(0)).toContainText('nickname');
+  await expect(cells.nth(0)).toContainText(/nickname/i);
   await expect(cells.nth(1)).toHaveText('Amy');
   await expect(cells.nth(2)).toHaveText('Amy Chen');
   // The old and new values are the table's two value columns, next to each other.

@@ -1,8 +1,9 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { generateTrackMap } from '@railserve/robot-sim';
-import { createTrack, saveTrackMap, uniqueName } from './support/api.ts';
+import { createTrack, saveTrackMap, uniqueMac, uniqueName } from './support/api.ts';
 import { startController, startRobot, stopDevices } from './support/fleet.ts';
 import { createUser, signInWithToken, useLocale } from './support/session.ts';
+import { expectReadsAsText, infoValue } from './support/ui.ts';
 
 // Spec sections 2, 5 and 6: the session form with its track picker and checks, who may open
 // which track screen, and a track's live status as its controller reports it.
@@ -15,16 +16,6 @@ async function signInAs(page: Page | BrowserContext, request: APIRequestContext,
   await useLocale(page, 'en');
   await signInWithToken(page, request, user.username, user.password);
 }
-
-/** A MAC address no other test uses. */
-const uniqueMac = () =>
-  Array.from({ length: 6 }, () =>
-    Math.floor(Math.random() * 256)
-      .toString(16)
-      .padStart(2, '0'),
-  )
-    .join(':')
-    .toUpperCase();
 
 test.describe('sessions', () => {
   test('create a session with two tracks; bad code and MAC are explained; the info view is read-only', async ({
@@ -75,17 +66,18 @@ test.describe('sessions', () => {
 
     await row.getByRole('button', { name: 'View' }).click();
     await expect(page).toHaveURL(/\/sessions\/\d+\/info$/);
-    const info = page.getByTestId('session-form');
-    await expect(info.getByLabel('Session code')).toHaveValue(sessionCode);
-    await expect(info.getByLabel('Session code')).toBeDisabled();
-    await expect(info.getByLabel('Session name')).toBeDisabled();
-    await expect(info.getByLabel('MAC address')).toHaveValue(mac);
-    await expect(info.getByLabel('MAC address')).toBeDisabled();
-    await expect(info.getByLabel('Note')).toBeDisabled();
-    await expect(info.getByTestId('session-tracks')).toContainText(first.name);
-    await expect(info.getByTestId('session-tracks')).toContainText(second.name);
-    await expect(info.getByTestId('session-tracks')).toHaveClass(/ant-select-disabled/);
-    await expect(info.getByTestId('session-save')).toHaveCount(0);
+    const info = page.getByTestId('session-info');
+    await expectReadsAsText(info);
+    await expect(infoValue(info, 'Session code')).toHaveText(sessionCode);
+    await expect(infoValue(info, 'Session name')).toHaveText('Ground floor');
+    await expect(infoValue(info, 'MAC address')).toHaveText(mac);
+    await expect(infoValue(info, 'Note')).toHaveText('By the kitchen door');
+    await expect(infoValue(info, 'Assigned tracks')).toContainText(first.name);
+    await expect(infoValue(info, 'Assigned tracks')).toContainText(second.name);
+    await expect(page.getByTestId('session-save')).toHaveCount(0);
+    await info.getByRole('button', { name: 'Edit' }).click();
+    await expect(page).toHaveURL(/\/sessions\/\d+\/edit$/);
+    await expect(page.getByTestId('session-form').getByLabel('Session code')).toHaveValue(sessionCode);
   });
 });
 
@@ -116,6 +108,13 @@ test.describe('tracks', () => {
     await signInAs(page, request, 3);
     await page.goto(`/tracks/${track.id}/info`);
     await expect(page.getByTestId('page-title')).toContainText(track.name);
+    // The info view reads as text; level 3 may look but not edit.
+    const info = page.getByTestId('track-info');
+    await expectReadsAsText(info);
+    await expect(infoValue(info, 'Track name')).toHaveText(track.name);
+    await expect(infoValue(info, 'Track type')).toHaveText('Single circular');
+    await expect(infoValue(info, 'Announce table numbers')).toHaveText('No');
+    await expect(info.getByRole('button', { name: 'Edit' })).toHaveCount(0);
     await page.goto(`/tracks/${track.id}/control`);
     await expect(page).toHaveURL(/\/dashboard$/);
   });
@@ -136,11 +135,11 @@ test.describe('tracks', () => {
     await list.goto(`/tracks?q=${encodeURIComponent(track.name)}`);
     await expect(list.getByRole('banner').getByText('Connected', { exact: true })).toBeVisible();
     const listed = list.getByRole('row', { name: new RegExp(track.name) }).getByTestId('track-status');
-    await expect(listed).toHaveText('0 · Uninitialized');
+    await expect(listed).toHaveText('Uninitialized');
 
     await page.goto(`/tracks/${track.id}/control`);
     const header = page.getByTestId('page-title').locator('..');
-    await expect(header.getByTestId('track-status')).toHaveText('0 · Uninitialized');
+    await expect(header.getByTestId('track-status')).toHaveText('Uninitialized');
     const registerMode = page.getByTestId('register-mode');
     await expect(registerMode).toBeEnabled();
     await registerMode.click();
@@ -149,16 +148,16 @@ test.describe('tracks', () => {
 
     // The saved map goes live; the controller initializes, and the track's robots register.
     await page.getByTestId('command-reload_map').click();
-    await expect(header.getByTestId('track-status')).toHaveText('2 · Registration state');
-    await expect(listed).toHaveText('2 · Registration state');
+    await expect(header.getByTestId('track-status')).toHaveText('Registration state');
+    await expect(listed).toHaveText('Registration state');
     const robotsTable = page.getByTestId('track-robots');
     for (const robot of robots) await expect(robotsTable).toContainText(robot.sn);
     await expect(list.getByRole('row', { name: new RegExp(track.name) })).toContainText('2 robots');
 
     await registerMode.click();
     await expect(registerMode).not.toBeChecked();
-    await expect(header.getByTestId('track-status')).toHaveText('3 · Normal operation');
-    await expect(listed).toHaveText('3 · Normal operation');
+    await expect(header.getByTestId('track-status')).toHaveText('Normal operation');
+    await expect(listed).toHaveText('Normal operation');
     await list.close();
   });
 });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createUser, signInWithToken, useLocale } from './support/session.ts';
+import { expectReadsAsText, infoValue } from './support/ui.ts';
 
 test.describe('users', () => {
   test.beforeEach(async ({ page, request }) => {
@@ -46,8 +47,11 @@ test.describe('users', () => {
       .getByRole('button', { name: 'View' })
       .click();
     await expect(page).toHaveURL(/\/users\/\d+\/info$/);
-    await expect(page.getByTestId('user-form').getByLabel('Nickname')).toHaveValue('Amy Chen');
-    await expect(page.getByTestId('user-form').getByLabel('Nickname')).toBeDisabled();
+    const info = page.getByTestId('user-info');
+    await expectReadsAsText(info);
+    await expect(infoValue(info, 'Username')).toHaveText(name);
+    await expect(infoValue(info, 'Nickname')).toHaveText('Amy Chen');
+    await expect(info).not.toContainText('Password');
 
     await page.goto(`/users?q=${name}`);
     await page

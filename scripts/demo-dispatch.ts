@@ -1,17 +1,17 @@
 // The demo's stand-in for waiters: every few seconds each demo track that has an idle robot is sent
 // a target point, through the same tracked command path as the console's "send target point".
 import { mapTables, pointsOfType, type TrackMap } from '@railserve/protocol';
-import type { Fleet } from '@railserve/robot-sim';
+import { dispatchableRobots, type Fleet } from '@railserve/robot-sim';
 import type { FastifyInstance } from 'fastify';
 import { sendTrackCommand } from '../apps/server/src/modules/tracks/commands.ts';
 
 const DISPATCH_EVERY_MS = 5000;
 
-/** Whether the simulated controller of the track sees a robot that could take an order now. */
+/** Whether the simulated controller of the track sees a robot that could take an order now (idle, not charging). */
 function hasIdleRobot(fleet: Fleet, trackId: number) {
   const state = fleet.controller(trackId)?.state;
   if (state?.status !== 3) return false;
-  return state.robots.some((sn) => state.live[sn]?.online && state.live[sn].state === 'idle');
+  return dispatchableRobots(state).length > 0;
 }
 
 export function startDispatching(app: FastifyInstance, fleet: Fleet, maps: Map<number, TrackMap>) {

@@ -5,6 +5,7 @@ import { planFleet } from '@railserve/robot-sim';
 import type { FastifyInstance } from 'fastify';
 import { findSessionByCode } from '../apps/server/src/modules/sessions/repository.ts';
 import { createSession } from '../apps/server/src/modules/sessions/service.ts';
+import { findMapState, markMapPublished, markPublishedMapLive } from '../apps/server/src/modules/tracks/map-repository.ts';
 import { findTrackByName, findTrackMap } from '../apps/server/src/modules/tracks/repository.ts';
 import { createTrack, saveTrackMap } from '../apps/server/src/modules/tracks/service.ts';
 
@@ -14,7 +15,13 @@ export const DEMO_TRACKS = [
 ] as const;
 export const DEMO_ROBOTS = 6;
 export const DEMO_TABLES = 6;
-const DEMO_SESSION = { code: 'DEMO1', name: 'Demo restaurant', mac: '02:00:00:00:00:01', note: 'Created by npm run demo' };
+export const DEMO_SESSION_CODE = 'DEMO1';
+const DEMO_SESSION = {
+  code: DEMO_SESSION_CODE,
+  name: 'Demo restaurant',
+  mac: '02:00:00:00:00:01',
+  note: 'Created by npm run demo',
+};
 
 /** The demo tracks' ids, creating the tracks that are missing (a second demo run reuses them). */
 async function ensureTracks(app: FastifyInstance) {
@@ -40,6 +47,12 @@ export async function prepareDemo(app: FastifyInstance) {
     const map = saved ?? (await saveTrackMap(app.db, track.trackId, trackMap.parse(track.map)));
     maps.set(track.trackId, map);
     await app.mqtt.publish(topics.trackMap(track.trackId), map, { retain: true });
+    // The simulated controllers take the published map at once: record it as the live version.
+    const state = await findMapState(app.db, track.trackId);
+    if (state) {
+      await markMapPublished(app.db, track.trackId, state.version);
+      await markPublishedMapLive(app.db, track.trackId, new Date());
+    }
   }
   if (!(await findSessionByCode(app.db, DEMO_SESSION.code))) {
     await createSession(app.db, createSessionBody.parse({ ...DEMO_SESSION, trackIds }));

@@ -1,17 +1,27 @@
 // `npm run demo` (scripts/start.mjs --demo): the console plus a simulated fleet on its embedded
-// broker, so a newcomer sees robots move and track statuses change at once. Ctrl+C stops both.
+// broker, so a newcomer sees robots move and track statuses change at once. It keeps its data in
+// a folder of its own (demo-env.ts). Ctrl+C stops both.
+import { fileURLToPath } from 'node:url';
 import type { Fleet } from '@railserve/robot-sim';
 import { startFleet } from '@railserve/robot-sim';
 import { startDispatching } from './demo-dispatch.ts';
-import { DEMO_ROBOTS, DEMO_TABLES, prepareDemo } from './demo-setup.ts';
+import { demoStartedText, useDemoDataDir } from './demo-env.ts';
+import { DEMO_ROBOTS, DEMO_SESSION_CODE, DEMO_TABLES, prepareDemo } from './demo-setup.ts';
 
 // Set before the server module loads: it then leaves starting to this script (see server.ts).
 process.env.RAILSERVE_DEMO = '1';
+let dataDir: string;
+try {
+  dataDir = useDemoDataDir(process.env, fileURLToPath(new URL('..', import.meta.url)));
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 const { exitOnStartFailure, runServer } = await import('../apps/server/src/server.ts');
 
 let fleet: Fleet | undefined;
 let stopDispatching = () => {};
-const { server, config } = await runServer({
+const { server, config, port } = await runServer({
   beforeStop: async () => {
     stopDispatching();
     await fleet?.stop();
@@ -25,14 +35,19 @@ try {
   fleet = await startFleet({
     url,
     deviceKey: server.secrets.deviceKey,
+    apiUrl: `http://127.0.0.1:${port}`,
     robots: DEMO_ROBOTS,
     trackIds,
     tablesPerTrack: DEMO_TABLES,
+    // Robots download updates from the console; the demo session's on-site server and tablet report versions.
+    httpUrl: `http://127.0.0.1:${port}`,
+    sites: [{ sessionCode: DEMO_SESSION_CODE, serverVersion: '1.4.0', tabletVersion: '2.1.3' }],
   });
   stopDispatching = startDispatching(server, fleet, maps);
   server.log.info(
-    `Demo: ${fleet.robots.length} simulated robots on tracks ${trackIds.join(', ')}; they take orders every few seconds`,
+    `Demo: ${fleet.robots.length} simulated robots on tracks ${trackIds.join(', ')}; they take orders every few seconds and charge when low`,
   );
 } catch (error) {
   server.log.error({ err: error }, 'the demo fleet could not start; the console keeps running');
 }
+process.stdout.write(demoStartedText(port, dataDir));

@@ -1,12 +1,9 @@
-// `npm start`: build the web app if its sources changed, then run the server in this process
-// (so SIGINT/SIGTERM reach its graceful shutdown directly). `--demo` adds a simulated fleet.
-import { register } from 'tsx/esm/api';
+// `npm start`: build the web app if its sources changed, then run the server under a small
+// supervisor (scripts/supervise.mjs) that starts it again after `POST /system/restart` or a
+// crash, and passes SIGINT/SIGTERM on to its graceful shutdown. `--demo` adds a simulated fleet.
+import { supervise } from './supervise.mjs';
 import { ensureWebBuild } from './web-build.mjs';
 
 ensureWebBuild();
-register();
-if (process.argv.includes('--demo')) {
-  await import('./demo.ts');
-} else {
-  await import('../apps/server/src/server.ts');
-}
+const entry = process.argv.includes('--demo') ? 'scripts/demo.ts' : 'apps/server/src/server.ts';
+supervise(new URL(`../${entry}`, import.meta.url).pathname);

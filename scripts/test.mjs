@@ -14,6 +14,7 @@ const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+const failedTests = [];
 const only = process.argv.slice(2);
 
 function run(step, command, args, env = {}) {
@@ -25,16 +26,35 @@ function run(step, command, args, env = {}) {
 }
 
 function fail(message) {
+  // The names last, so that the tail of a CI log says which tests failed.
+  if (failedTests.length) console.error(`\nfailed tests:\n${failedTests.map((t) => `  ✖ ${t}`).join('\n')}`);
   console.error(`\n✖ ${message}`);
   console.log(`tests: ${totals.passed} passed, ${Math.max(1, totals.failed)} failed`);
   process.exit(1);
 }
 
-function countVitest(file) {
-  const report = JSON.parse(readFileSync(file, 'utf8'));
+function countVitest(step, reportFile) {
+  const report = JSON.parse(readFileSync(reportFile, 'utf8'));
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + report.numTodoTests;
+  for (const file of report.testResults) {
+    const name = `${step}: ${path.relative(root, file.name)}`;
+    for (const test of file.assertionResults) {
+      if (test.status === 'failed') failedTests.push(`${name} › ${test.fullName}`);
+    }
+    if (file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed')) {
+      failedTests.push(`${name}: ${(file.message ?? '').split('\n')[0]}`);
+    }
+  }
+}
+
+/** Playwright's tests for which `keep` holds, from its JSON report's nested suites. */
+function specs(suites, keep, file = '') {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).filter(keep).map((spec) => `e2e: ${suite.file ?? file} › ${spec.title}`),
+    ...specs(suite.suites ?? [], keep, suite.file ?? file),
+  ]);
 }
 
 function vitest(step, projects, env) {
@@ -48,7 +68,7 @@ function vitest(step, projects, env) {
     `--outputFile.json=${out}`,
   ];
   run(step, 'npx', args, env);
-  if (existsSync(out)) countVitest(out);
+  if (existsSync(out)) countVitest(step, out);
 }
 
 async function requirePostgres() {
@@ -80,7 +100,11 @@ if (!only.length || only.includes('e2e')) {
   const out = path.join(reports, 'e2e.json');
   run('e2e', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
   if (existsSync(out)) {
-    const stats = JSON.parse(readFileSync(out, 'utf8')).stats;
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    const stats = report.stats;
+    failedTests.push(...specs(report.suites ?? [], (spec) => !spec.ok));
+    const flaky = specs(report.suites ?? [], (spec) => spec.tests?.some((t) => t.status === 'flaky'));
+    if (flaky.length) console.log(`\nflaky tests (passed only on their retry):\n${flaky.map((t) => `  ⚠ ${t}`).join('\n')}`);
     totals.passed += stats.expected + stats.flaky;
     totals.failed += stats.unexpected;
     totals.skipped += stats.skipped;

@@ -9,6 +9,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const inputs = [
   'apps/web/src',
   'apps/web/public',
+  'apps/web/build',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
   'apps/web/package.json',

@@ -1,10 +1,10 @@
 // Fleet benchmark: N simulated robots at 1 Hz against the server (embedded broker, PGlite).
 // Prints messages handled per second, the server's CPU and memory, and how long a status takes to
 // reach GET /robots/{sn}. See bench/fleet/README.md. It prints figures; it is not a test.
-import { type ChildProcess, fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { ask, type ServerReady, startFleet } from '../support/children.ts';
 import { machine } from '../support/stats.ts';
 import { Histogram } from './histogram.ts';
 import { cpuSeconds, rssMb } from './proc-stats.ts';
@@ -18,53 +18,12 @@ const { values } = parseArgs({
     'connect-pause': { type: 'string', default: '0' },
   },
 });
-const here = import.meta.dirname;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-type Ready = { baseUrl: string; brokerUrl: string; deviceKey: string; serverBrokerPassword: string; token: string };
 type ServerStats = { stats: Record<string, number>; ingest: ReturnType<Histogram['summary']> };
 
-function child(file: string, env: Record<string, string> = {}) {
-  // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server (open it in Chrome DevTools).
-  const profile =
-    file === 'server-child.ts' && process.env.BENCH_CPU_PROF
-      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-      : [];
-  return fork(path.join(here, file), {
-    execArgv: ['--import', 'tsx', ...profile],
-    env: { ...process.env, ...env },
-    stdio: 'inherit',
-  });
-}
-
-/** The next IPC message of a type from a child (children answer one request at a time). */
-function next<T>(proc: ChildProcess, type: string, timeoutMs = 600_000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no '${type}' from ${proc.pid} within ${timeoutMs} ms`)), timeoutMs);
-    const onExit = (code: number | null) => {
-      clearTimeout(timer);
-      reject(new Error(`child ${proc.pid} exited (${code}) before '${type}'`));
-    };
-    const onMessage = (message: { type: string }) => {
-      if (message.type !== type) return;
-      clearTimeout(timer);
-      proc.off('message', onMessage);
-      proc.off('exit', onExit);
-      resolve(message as T);
-    };
-    proc.on('message', onMessage);
-    proc.once('exit', onExit);
-  });
-}
-
-async function ask<T>(proc: ChildProcess, message: Record<string, unknown>): Promise<T> {
-  const answer = next<T>(proc, String(message.type));
-  proc.send(message);
-  return answer;
-}
-
 /** One probe: rename a robot in the simulator, then read GET /robots/{sn} until it shows the name. */
-async function probe(sim: ChildProcess, server: Ready, sn: string, name: string) {
+async function probe(sim: ChildProcess, server: ServerReady, sn: string, name: string) {
   const { ts } = await ask<{ ts: string | null }>(sim, { type: 'probe', sn, name });
   if (!ts) return undefined;
   const deadline = Date.now() + 10_000;
@@ -80,18 +39,7 @@ async function probe(sim: ChildProcess, server: Ready, sn: string, name: string)
 }
 
 async function measure(robots: number) {
-  const server = child('server-child.ts');
-  const ready = await next<Ready>(server, 'ready');
-  const started = Date.now();
-  const sim = child('sim-child.ts', {
-    BENCH_ROBOTS: String(robots),
-    BENCH_BROKER_URL: ready.brokerUrl,
-    BENCH_DEVICE_KEY: ready.deviceKey,
-    BENCH_SERVER_BROKER_PASSWORD: ready.serverBrokerPassword,
-    BENCH_CONNECT_PAUSE_MS: String(values['connect-pause']),
-  });
-  const { sns } = await next<{ sns: string[] }>(sim, 'ready');
-  const connectSeconds = (Date.now() - started) / 1000;
+  const { server, sim, ready, sns, connectSeconds, stop } = await startFleet(robots, Number(values['connect-pause']));
   await sleep(Number(values.warmup) * 1000);
 
   const pid = server.pid!;
@@ -119,10 +67,7 @@ async function measure(robots: number) {
   const after = { cpu: cpuSeconds(pid), simCpu: cpuSeconds(sim.pid!), stats: await ask<ServerStats>(server, { type: 'stats' }) };
   const delta = (key: string) => (after.stats.stats[key] - before.stats.stats[key]) / seconds;
 
-  sim.send({ type: 'stop' });
-  await new Promise((r) => sim.once('exit', r));
-  server.send({ type: 'stop' });
-  await new Promise((r) => server.once('exit', r));
+  await stop();
   return {
     robots,
     connectSeconds,

@@ -1,11 +1,45 @@
 // The server under measurement, in its own process so its CPU and memory are its own: the
 // whole app (embedded broker, PGlite on disk in a temp folder, robots module) listening on free
-// ports. Talks to run.ts over IPC: 'ready' with its addresses, 'stats' on request.
-import type { RobotStatusPayload } from '@railserve/protocol';
-import { startBenchServer } from '../support/bench-server.ts';
+// ports. Talks to run.ts over IPC: 'ready' with its addresses, 'maps' (publish the fleet's track
+// maps), 'stats' on request.
+import { type RobotStatusPayload, topics } from '@railserve/protocol';
+import { SERVER_BROKER_USERNAME } from '../../apps/server/src/lib/broker-acl.ts';
+import { type BenchSecrets, startBenchServer } from '../support/bench-server.ts';
+import { fleetPlan } from './fleet-plan.ts';
 import { Histogram } from './histogram.ts';
 
-const { server, secrets, baseUrl, brokerUrl, token } = await startBenchServer({ name: 'fleet', database: 'disk', listen: true });
+/**
+ * BENCH_CLUSTER (JSON, bench/scale/cluster.ts) makes this one instance of several: an external
+ * broker, a PostgreSQL database (made by the first instance, shared by the others) and shared secrets.
+ */
+const cluster: ClusterInstance | undefined = process.env.BENCH_CLUSTER ? JSON.parse(process.env.BENCH_CLUSTER) : undefined;
+const { server, secrets, baseUrl, brokerUrl, token, databaseUrl } = await startBenchServer({
+  name: 'fleet',
+  database: cluster
+    ? cluster.sharedDatabaseUrl
+      ? { sharedUrl: cluster.sharedDatabaseUrl }
+      : { postgresUrl: cluster.postgresUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres' }
+    : 'disk',
+  listen: true,
+  secrets: cluster?.secrets,
+  config: cluster
+    ? {
+        mqttUrl: `mqtt://${SERVER_BROKER_USERNAME}:${cluster.secrets.serverBrokerPassword}@127.0.0.1:${cluster.brokerPort}`,
+        mqttWsPort: cluster.brokerWsPort,
+        mqttDynamicSecurity: true,
+      }
+    : undefined,
+});
+
+export type ClusterInstance = {
+  brokerPort: number;
+  brokerWsPort: number;
+  secrets: BenchSecrets;
+  /** The first instance makes a fresh database on this server… */
+  postgresUrl?: string;
+  /** …the others use it. */
+  sharedDatabaseUrl?: string;
+};
 
 // From a status's own timestamp to the moment the fleet holds it in memory (broker + validation).
 const ingest = new Histogram();
@@ -23,9 +57,16 @@ process.send?.({
   deviceKey: secrets.deviceKey,
   serverBrokerPassword: secrets.serverBrokerPassword,
   token,
+  databaseUrl,
 });
 
-process.on('message', async (message: { type: string }) => {
+process.on('message', async (message: { type: string; robots?: number }) => {
+  // The fleet's track maps, retained, published by the server (only it may publish them).
+  if (message.type === 'maps' && message.robots) {
+    for (const track of fleetPlan(message.robots))
+      await server.mqtt.publish(topics.trackMap(track.trackId), track.map, { qos: 1, retain: true });
+    process.send?.({ type: 'maps' });
+  }
   if (message.type === 'stats') {
     process.send?.({ type: 'stats', stats: { ...fleet.stats }, ingest: ingest.summary() });
     ingest.reset();

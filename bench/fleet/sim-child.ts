@@ -1,16 +1,19 @@
 // The simulated robots in their own process (5,000 MQTT connections and their timers are too
 // much to share a process with the server on two cores). Talks to run.ts over IPC: 'ready' once every
 // robot is connected, 'probe' (give a robot a new name and answer the timestamp of the status
-// that says so), 'stop'.
+// that says so), 'battery' (set a robot's battery level, the same), 'acks' (how long the broker
+// took to acknowledge the robots' publishes since the last 'acks'), 'stop'.
 import type { RobotStatusPayload } from '@railserve/protocol';
-import { planFleet, publishMaps, SimRobot } from '@railserve/robot-sim';
+import { SimRobot } from '@railserve/robot-sim';
+import { fleetPlan } from './fleet-plan.ts';
+import { Histogram } from './histogram.ts';
 
 // Robots only: the simulator's track controllers subscribe to every robot's status, which would
 // multiply the broker's fan-out by the number of tracks and measure the controllers, not the server.
 const count = Number(process.env.BENCH_ROBOTS);
 const url = process.env.BENCH_BROKER_URL!;
-const plan = planFleet({ robots: count, tracks: Math.ceil(count / 20), snPrefix: 'BENCH' });
-await publishMaps(url, plan, { username: 'railserve-server', password: process.env.BENCH_SERVER_BROKER_PASSWORD! });
+// The server has published this plan's maps.
+const plan = fleetPlan(count);
 const robots = plan.flatMap((track) =>
   track.sns.map(
     (sn, homeIndex) =>
@@ -44,6 +47,16 @@ for (let i = 0; i < robots.length; i += 100) {
   await Promise.all(robots.slice(i, i + 100).map((r) => start(r)));
   if (pauseMs > 0) await new Promise((r) => setTimeout(r, pauseMs));
 }
+// From a QoS 1 publish to the broker's PUBACK, as each robot sees it.
+const acks = new Histogram();
+for (const robot of robots) {
+  const link = robot.link!;
+  const publish = link.publish.bind(link);
+  link.publish = (topic, payload, retain) => {
+    const sent = performance.now();
+    return publish(topic, payload, retain).then(() => acks.add(performance.now() - sent));
+  };
+}
 const fleet = {
   robots,
   robot: (sn: string) => robots.find((r) => r.sn === sn),
@@ -53,7 +66,7 @@ const fleet = {
 };
 process.send?.({ type: 'ready', sns: fleet.robots.map((r) => r.sn) });
 
-process.on('message', async (message: { type: string; sn?: string; name?: string }) => {
+process.on('message', async (message: { type: string; sn?: string; name?: string; battery?: number }) => {
   if (message.type === 'probe' && message.sn && message.name) {
     const robot = fleet.robot(message.sn);
     if (!robot) return process.send?.({ type: 'probe', ts: null });
@@ -69,6 +82,25 @@ process.on('message', async (message: { type: string; sn?: string; name?: string
       robot.model.name = message.name;
     });
     process.send?.({ type: 'probe', ts: (await published).ts });
+  }
+  if (message.type === 'battery' && message.sn && message.battery !== undefined) {
+    const robot = fleet.robot(message.sn);
+    if (!robot) return process.send?.({ type: 'battery', ts: null });
+    const level = message.battery;
+    const published = new Promise<RobotStatusPayload>((resolve) => {
+      const onStatus = (payload: RobotStatusPayload) => {
+        if (Math.round(payload.battery ?? -1) !== level) return;
+        robot.off('status', onStatus);
+        resolve(payload);
+      };
+      robot.on('status', onStatus);
+    });
+    robot.setBattery(level);
+    process.send?.({ type: 'battery', ts: (await published).ts });
+  }
+  if (message.type === 'acks') {
+    process.send?.({ type: 'acks', acks: acks.summary() });
+    acks.reset();
   }
   if (message.type === 'cpu') process.send?.({ type: 'cpu', usage: process.cpuUsage(), rss: process.memoryUsage().rss });
   if (message.type === 'stop') {

@@ -15,27 +15,34 @@ type BenchServerOptions = {
   name: string;
   /**
    * `memory`: PGlite in memory; `disk`: PGlite in the temp folder (millions of rows do not fit
-   * its 32-bit in-memory heap); a URL: a fresh database on that PostgreSQL server.
+   * its 32-bit in-memory heap); a URL: a fresh database on that PostgreSQL server;
+   * `{ sharedUrl }`: that database as it is (another instance's, which made and drops it).
    */
-  database: 'memory' | 'disk' | { postgresUrl: string };
+  database: 'memory' | 'disk' | { postgresUrl: string } | { sharedUrl: string };
+  /** The secrets to run with (instances of one installation share them); fresh ones otherwise. */
+  secrets?: BenchSecrets;
   /** Listen on free ports (HTTP and broker) rather than answer through `inject` only. */
   listen: boolean;
   config?: Partial<Config>;
 };
 
 /** The real server app on a fresh database, signed in as the administrator. */
-export async function startBenchServer({ name, database: where, listen, config }: BenchServerOptions) {
+export type BenchSecrets = { jwtSecret: string; deviceKey: string; serverBrokerPassword: string };
+
+export const freshSecrets = (): BenchSecrets => ({
+  jwtSecret: randomBytes(32).toString('hex'),
+  deviceKey: randomBytes(16).toString('hex'),
+  serverBrokerPassword: randomBytes(16).toString('hex'),
+});
+
+export async function startBenchServer({ name, database: where, listen, config, secrets = freshSecrets() }: BenchServerOptions) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `rs-bench-${name}-`));
-  const postgres = typeof where === 'object' ? await freshPostgres(where.postgresUrl, name) : undefined;
+  const postgres = typeof where === 'object' && 'postgresUrl' in where ? await freshPostgres(where.postgresUrl, name) : undefined;
+  const shared = typeof where === 'object' && 'sharedUrl' in where ? where.sharedUrl : undefined;
   if (where === 'disk') await mkdir(path.join(dataDir, 'db'));
   const database = await openDatabase(
-    postgres ? { databaseUrl: postgres.url } : where === 'disk' ? { dataDir: path.join(dataDir, 'db') } : {},
+    postgres || shared ? { databaseUrl: postgres?.url ?? shared } : where === 'disk' ? { dataDir: path.join(dataDir, 'db') } : {},
   );
-  const secrets = {
-    jwtSecret: randomBytes(32).toString('hex'),
-    deviceKey: randomBytes(16).toString('hex'),
-    serverBrokerPassword: randomBytes(16).toString('hex'),
-  };
   const server = Fastify({ logger: false, trustProxy: true });
   server.addHook('onClose', async () => {
     await database.close();
@@ -72,6 +79,7 @@ export async function startBenchServer({ name, database: where, listen, config }
     server,
     database,
     secrets,
+    databaseUrl: postgres?.url ?? shared,
     baseUrl: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
     brokerUrl: `mqtt://127.0.0.1:${server.brokerPorts?.tcp ?? 0}`,
     token,

@@ -4,6 +4,16 @@ import { apiToken } from './session.ts';
 
 type Envelope<T> = { success: boolean; data: T; code?: string; message?: string };
 
+/** A MAC address no other test uses. */
+export const uniqueMac = () =>
+  Array.from({ length: 6 }, () =>
+    Math.floor(Math.random() * 256)
+      .toString(16)
+      .padStart(2, '0'),
+  )
+    .join(':')
+    .toUpperCase();
+
 let serial = 0;
 /** A name no other test uses, so tests never see each other's data. */
 export const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${++serial}`;

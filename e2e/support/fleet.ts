@@ -1,4 +1,4 @@
-import { type LogPayload, type RobotStatusPayload, topics } from '@railserve/protocol';
+import { brokerClientId, type LogPayload, type RobotStatusPayload, topics } from '@railserve/protocol';
 import { SimRobot, type SimRobotOptions, SimTrackController, type SimTrackControllerOptions } from '@railserve/robot-sim';
 import mqtt, { type MqttClient } from 'mqtt';
 
@@ -43,7 +43,7 @@ export async function connectAsRobot(sn: string) {
   const client: MqttClient = await mqtt.connectAsync(BROKER_URL, {
     username: sn,
     password: DEVICE_KEY,
-    clientId: `e2e_${sn}`,
+    clientId: brokerClientId.robot(sn),
     reconnectPeriod: 0,
   });
   const publish = (topic: string, payload: object, retain = false) =>

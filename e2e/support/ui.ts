@@ -14,3 +14,17 @@ export async function chooseOption(page: Page, select: Locator, label: string) {
   await option.click();
   await expect(select).toContainText(label);
 }
+
+/** The value an info view shows for a label (an Ant Design Descriptions row). */
+export function infoValue(view: Locator, label: string) {
+  return view
+    .locator('tr')
+    .filter({ has: view.page().locator('.ant-descriptions-item-label').getByText(label, { exact: true }) })
+    .locator('.ant-descriptions-item-content');
+}
+
+/** An info view reads as text: no input, select or switch, and no required mark. */
+export async function expectReadsAsText(view: Locator) {
+  await expect(view).toBeVisible();
+  await expect(view.locator('input, textarea, .ant-select, .ant-switch, .ant-form-item-required')).toHaveCount(0);
+}

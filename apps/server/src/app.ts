@@ -1,24 +1,34 @@
+import { randomBytes } from 'node:crypto';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
 import { API_PREFIX, API_ROOT } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { reportAdministrator } from './lib/admin-notice.ts';
 import { SERVER_BROKER_USERNAME } from './lib/broker-acl.ts';
+import { createDynsecClient } from './lib/dynamic-security.ts';
 import type { Secrets } from './lib/secrets.ts';
+import { createUserRevocations } from './lib/user-revocations.ts';
+import { createDynsecBrokerAccounts, tokenBrokerAccounts } from './modules/auth/broker-accounts.ts';
 import { apiRoutes, services } from './modules/index.ts';
 import { systemInfoRoutes } from './modules/system/routes.ts';
+import { findActiveSessionUser } from './modules/users/repository.ts';
 import { ensureAdministrator } from './modules/users/service.ts';
 import { auditPlugin } from './plugins/audit.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { startEmbeddedBroker } from './plugins/broker.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { createMqttBridge } from './plugins/mqtt-bridge.ts';
+import { apiDocsRoutes, openApiPlugin } from './plugins/openapi.ts';
+import { requestLogPlugin } from './plugins/request-log.ts';
+import { storagePlugin } from './plugins/storage.ts';
 import { webPlugin } from './plugins/web.ts';
-import { APP_VERSION } from './version.ts';
 import './types.ts';
 
 export type AppOptions = { config: Config; secrets: Secrets; database: DatabaseHandle };
@@ -31,14 +41,22 @@ export const app = fp(async (instance: FastifyInstance, options: AppOptions) => 
   instance.decorate('db', database.db);
   instance.decorate('dbKind', database.kind);
   instance.decorate('startedAt', new Date());
+  instance.decorate('userRevocations', createUserRevocations());
+  // server.ts sets `restart` when it runs the process (POST /system/restart).
+  instance.decorate('lifecycle', {});
   instance.setValidatorCompiler(validatorCompiler);
   instance.setSerializerCompiler(serializerCompiler);
 
-  await instance.register(swagger, {
-    openapi: { info: { title: 'RailServe API', version: APP_VERSION }, servers: [] },
-    transform: jsonSchemaTransform,
-  });
+  await instance.register(requestLogPlugin);
+  await instance.register(openApiPlugin);
   await instance.register(errorsPlugin);
+  // API answers and exports compressed on the fly (a fast brotli level); the web app's files are
+  // compressed once at build time and sent as they are.
+  await instance.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await instance.register(helmet, {
     crossOriginEmbedderPolicy: false,
     contentSecurityPolicy: {
@@ -56,11 +74,15 @@ export const app = fp(async (instance: FastifyInstance, options: AppOptions) => 
       },
     },
   });
+  await instance.register(inputGuardPlugin);
   await instance.register(rateLimit, { global: false });
   await instance.register(authPlugin);
   await instance.register(auditPlugin);
+  await instance.register(storagePlugin);
 
-  const broker = config.mqttUrl ? undefined : await startEmbeddedBroker(instance);
+  // Random per start: nobody can guess it to take over the server's own broker session.
+  const serverClientId = `railserve-server-${randomBytes(8).toString('hex')}`;
+  const broker = config.mqttUrl ? undefined : await startEmbeddedBroker(instance, serverClientId);
   if (broker) instance.decorate('brokerPorts', broker.ports);
   const bridge = createMqttBridge(
     broker
@@ -69,26 +91,36 @@ export const app = fp(async (instance: FastifyInstance, options: AppOptions) => 
           clientOptions: {
             username: SERVER_BROKER_USERNAME,
             password: secrets.serverBrokerPassword,
-            clientId: `railserve-server-${process.pid}`,
+            clientId: serverClientId,
           },
           shared: false,
           log: instance.log,
         }
       : {
           url: config.mqttUrl!,
-          clientOptions: { clientId: `railserve-server-${process.pid}-${Date.now().toString(36)}` },
+          clientOptions: { clientId: serverClientId },
           shared: true,
           log: instance.log,
         },
   );
   instance.decorate('mqtt', bridge);
+  const brokerAccounts = config.mqttDynamicSecurity
+    ? createDynsecBrokerAccounts({
+        dynsec: createDynsecClient(bridge),
+        log: instance.log,
+        onRevoked: instance.userRevocations.onRevoked,
+        tokenVersionOf: async (userId) => (await findActiveSessionUser(database.db, userId))?.tokenVersion,
+      })
+    : tokenBrokerAccounts;
+  instance.decorate('brokerAccounts', brokerAccounts);
   instance.addHook('onClose', async () => {
+    brokerAccounts.close();
     await bridge.close();
     await broker?.close();
   });
 
   await instance.register(systemInfoRoutes, { prefix: API_ROOT });
-  instance.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => instance.swagger());
+  await instance.register(apiDocsRoutes);
   await instance.register(
     async (api) => {
       for (const routes of apiRoutes) await api.register(routes);
@@ -97,11 +129,7 @@ export const app = fp(async (instance: FastifyInstance, options: AppOptions) => 
   );
   await instance.register(webPlugin);
 
-  const admin = await ensureAdministrator(database.db, config.adminPassword);
-  if (admin?.generated) {
-    instance.log.warn(
-      `First start: administrator "admin" created with password: ${admin.password} (shown once; change it after signing in)`,
-    );
-  }
+  const administrator = await ensureAdministrator(database.db, config.adminPassword);
+  reportAdministrator(administrator, config.adminPassword !== undefined, instance.log);
   for (const start of services) await start(instance);
 });

@@ -1,8 +1,27 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const port = z.coerce.number({ error: 'must be a port number (0-65535)' }).int().min(0).max(65535);
 const secret = z.string().min(16, { error: 'must be at least 16 characters' });
+
+/** An address or a CIDR block: `10.0.0.1`, `10.0.0.0/8`, `::1`, `fd00::/8`. */
+const isAddressOrBlock = (entry: string) => {
+  const [address, bits, extra] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d{1,3}$/.test(bits) && n <= (version === 4 ? 32 : 128);
+};
+
+/** TRUST_PROXY: comma-separated addresses or CIDR blocks of the reverse proxies in front of the console. */
+const trustProxy = z
+  .string()
+  .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+  .refine((entries) => entries.every(isAddressOrBlock), {
+    error: 'must be a comma-separated list of IP addresses or CIDR blocks (e.g. 127.0.0.1,10.0.0.0/8)',
+  });
 
 const envSchema = z.object({
   PORT: port.default(8080),
@@ -16,6 +35,7 @@ const envSchema = z.object({
     .string()
     .regex(/^(mqtts?|wss?|tcp):\/\//, { error: 'must start with mqtt://, mqtts://, ws:// or wss://' })
     .optional(),
+  MQTT_DYNAMIC_SECURITY: z.stringbool({ error: 'must be true or false' }).default(false),
   MQTT_PORT: port.default(1883),
   MQTT_WS_PORT: port.default(9001),
   ADMIN_PASSWORD: z.string().min(6, { error: 'must be at least 6 characters' }).optional(),
@@ -33,6 +53,7 @@ const envSchema = z.object({
   LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   WEB_DIST: z.string().optional(),
   LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  TRUST_PROXY: trustProxy.optional(),
 });
 
 export type Config = {
@@ -41,6 +62,8 @@ export type Config = {
   dataDir: string;
   databaseUrl?: string;
   mqttUrl?: string;
+  /** The external Mosquitto's dynamic security plugin gives each console its own broker account. */
+  mqttDynamicSecurity: boolean;
   mqttPort: number;
   mqttWsPort: number;
   adminPassword?: string;
@@ -53,6 +76,8 @@ export type Config = {
   logRetentionDays: number;
   webDist?: string;
   loginAttemptsPerMinute: number;
+  /** Reverse proxies whose X-Forwarded-For is believed; empty: the socket's address is the client's. */
+  trustProxy: string[];
 };
 
 export class ConfigError extends Error {}
@@ -66,12 +91,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
   }
   const e = parsed.data;
+  if (e.MQTT_DYNAMIC_SECURITY && !e.MQTT_URL) {
+    throw new ConfigError(
+      'Invalid configuration: MQTT_DYNAMIC_SECURITY: needs MQTT_URL (the embedded broker checks consoles itself)',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     mqttUrl: e.MQTT_URL,
+    mqttDynamicSecurity: e.MQTT_DYNAMIC_SECURITY,
     mqttPort: e.MQTT_PORT,
     mqttWsPort: e.MQTT_WS_PORT,
     adminPassword: e.ADMIN_PASSWORD,
@@ -84,5 +115,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logRetentionDays: e.LOG_RETENTION_DAYS,
     webDist: e.WEB_DIST,
     loginAttemptsPerMinute: e.LOGIN_ATTEMPTS_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY ?? [],
   };
 }
+
+/** Fastify's trustProxy from TRUST_PROXY alone: without it no forwarded header is believed. */
+export const trustProxyOption = (config: Pick<Config, 'trustProxy'>) =>
+  config.trustProxy.length > 0 ? config.trustProxy : false;

@@ -6,10 +6,17 @@ import type { CommandTracker } from './modules/commands/service.ts';
 import type { MqttBridge } from './plugins/mqtt-bridge.ts';
 
 /** One API route with what it requires, as the auth plugin saw it being added. */
-export type ApiRoute = { method: string; url: string; public: boolean; action?: Action };
+export type ApiRoute = { method: string; url: string; public: boolean; action?: Action; devices?: boolean };
 
 /** The signed-in user as the request sees it. */
-export type SessionUser = { id: number; username: string; nickname: string | null; permission: number };
+export type SessionUser = {
+  id: number;
+  username: string;
+  nickname: string | null;
+  permission: number;
+  tokenVersion?: number;
+  mustChangePassword?: boolean;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,8 +30,14 @@ declare module 'fastify' {
     /** Ports the embedded broker listens on; undefined with an external broker. */
     brokerPorts?: { tcp: number; ws: number };
     startedAt: Date;
+    /** What the process does on `POST /system/restart`; unset when nothing supervises it (tests). */
+    lifecycle: { restart?: () => void };
     /** Batched writer of log records (modules/logs): `app.eventLog.write({source, level, type, message, …})`. */
     eventLog: import('./modules/logs/writer.ts').EventLog;
+    /** The broker accounts consoles sign in with (modules/auth/broker-accounts.ts). */
+    brokerAccounts: import('./modules/auth/broker-accounts.ts').BrokerAccounts;
+    /** Ends a user's live broker sessions when their tokens are revoked (lib/user-revocations.ts). */
+    userRevocations: import('./lib/user-revocations.ts').UserRevocations;
     /** Every /api route and its permission, for the route-walking permission test. */
     apiCatalog: ApiRoute[];
   }
@@ -35,6 +48,14 @@ declare module 'fastify' {
     action?: Action;
     /** Refines what the audit hook derives from method and path; `skip` leaves the route out. */
     audit?: { type?: AuditType; target?: string; skip?: boolean };
+    /** Devices may call it too, with their broker credentials as HTTP Basic (see plugins/auth.ts). */
+    devices?: boolean;
+    /** Open to a user who must still change a generated password (/me, /me/password, /logout). */
+    beforePasswordChange?: boolean;
+  }
+  interface FastifyRequest {
+    /** The robot or track controller calling a `devices` route with its credentials; unset for users. */
+    device?: import('./lib/device-credentials.ts').DeviceIdentity;
   }
 }
 

@@ -5,8 +5,9 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { app } from '../src/app.ts';
-import { type Config, loadConfig } from '../src/config.ts';
+import { type Config, loadConfig, trustProxyOption } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
+import { httpOptions } from '../src/lib/http-options.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import type { Secrets } from '../src/lib/secrets.ts';
 import { insertUser } from '../src/modules/users/repository.ts';
@@ -40,14 +41,24 @@ export type TestApp = FastifyInstance & {
   database: DatabaseHandle;
   /** Signs in and answers the bearer header. */
   login(username: string, password: string): Promise<{ authorization: string }>;
-  /** Creates a user at a level and answers its bearer header. */
+  /** Creates a user at a level (password FIXTURE_PASSWORD) and answers its bearer header. */
   as(permission: 0 | 1 | 2 | 3, username?: string): Promise<{ authorization: string; id: number }>;
 };
 
 export const ADMIN_PASSWORD = 'admin-secret';
+/** The password of users made by `as()`: hashed once per test file, at today's scrypt parameters. */
+export const FIXTURE_PASSWORD = 'password1';
+let fixtureHash: Promise<string> | undefined;
+const fixturePasswordHash = () => {
+  fixtureHash ??= hashPassword(FIXTURE_PASSWORD);
+  return fixtureHash;
+};
 
 /** Builds the app on a fresh database; nothing listens on HTTP. The embedded broker binds free ports. */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rs-test-'));
   const postgres = TEST_DATABASE_URL ? await freshPostgres(TEST_DATABASE_URL) : undefined;
   const database = await openDatabase({ databaseUrl: postgres?.url });
@@ -67,7 +78,11 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     deviceKey: randomBytes(16).toString('hex'),
     serverBrokerPassword: randomBytes(16).toString('hex'),
   };
-  const server = Fastify({ logger: false });
+  const server = Fastify({
+    logger: options.logStream ? { level: 'trace', stream: options.logStream } : false,
+    trustProxy: trustProxyOption(config),
+    ...httpOptions,
+  });
   server.addHook('onClose', async () => {
     await database.close();
     await postgres?.drop();
@@ -88,11 +103,13 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     const name = username ?? `level${permission}_${++serial}`;
     const row = await insertUser(database.db, {
       username: name,
-      passwordHash: await hashPassword('password1'),
+      passwordHash: await fixturePasswordHash(),
       permission,
       status: 'active',
     });
-    return { ...(await testApp.login(name, 'password1')), id: row.id };
+    // The token a sign-in with `password1` would answer, without paying scrypt for every fixture user.
+    const token = await server.jwt.sign({ sub: String(row.id), username: name, permission, ver: row.tokenVersion });
+    return { authorization: `Bearer ${token}`, id: row.id };
   };
   return testApp;
 }

@@ -73,8 +73,15 @@ export type AuditType = (typeof AUDIT_TYPES)[number];
 export const AUDIT_RESULTS = ['success', 'failed', 'partial'] as const;
 export type AuditResult = (typeof AUDIT_RESULTS)[number];
 
-export const UPDATE_STATUSES = ['waiting_download', 'download_complete', 'update_complete'] as const;
+/** The spec's three statuses, plus `failed` (with its reason) when a device could not download or install. */
+export const UPDATE_STATUSES = ['waiting_download', 'download_complete', 'update_complete', 'failed'] as const;
 export type UpdateStatus = (typeof UPDATE_STATUSES)[number];
+/** What an update record is for: a robot (serial = sn), a track controller, the on-site server, the ordering tablet. */
+export const UPDATE_DEVICE_TYPES = ['robot', 'track_controller', 'site_server', 'tablet'] as const;
+export type UpdateDeviceType = (typeof UPDATE_DEVICE_TYPES)[number];
+/** A staged rollout: running its first group, then the rest; stopped at the first failure. */
+export const ROLLOUT_STATUSES = ['first_group', 'rest', 'completed', 'stopped'] as const;
+export type RolloutStatus = (typeof ROLLOUT_STATUSES)[number];
 
 export const AUDIO_KINDS = ['system', 'custom', 'table'] as const;
 export type AudioKind = (typeof AUDIO_KINDS)[number];

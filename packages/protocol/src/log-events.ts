@@ -1,8 +1,11 @@
+import { messageCatalog } from './message-catalog.ts';
+
 /**
- * The messages the server writes to the event log for its own events, worded once. A record
- * stores the English text (DESIGN: `message` is English); the console reads the template and its
- * values back with `parseLogEvent` and shows the message in the reader's language. Placeholders
- * are `{name}`; a value never holds the text that follows its placeholder in the template.
+ * The messages written to the event log for known events, worded once: the server's own events,
+ * and what robots and track controllers report in the protocol's vocabulary (the simulator
+ * speaks it as a real device would). A record stores the English text (DESIGN: `message` is
+ * English); the console reads the template and its values back with `parseLogEvent` and shows
+ * the message in the reader's language. A device's text outside this list is shown as sent.
  */
 export const LOG_EVENT_MESSAGES = {
   robot_registered: 'Robot registered',
@@ -17,35 +20,37 @@ export const LOG_EVENT_MESSAGES = {
   config_timed_out: 'Configuration write ({group}) timed out',
   track_status_changed: 'Track status {status} ({statusLabel}), error {error} ({errorLabel}), mode {mode}, {robots} robot(s)',
   payload_dropped: 'Dropped a payload on {topic}: {reason}',
+  // Devices (robots and track controllers).
+  device_connected: 'connected',
+  device_restarting: 'restarting',
+  device_state_changed: 'state {from} → {to}',
+  device_alarm_raised: 'alarm {alarm} raised',
+  device_alarm_cleared: 'alarm {alarm} cleared',
+  device_config_applied: '{group} configuration applied',
+  device_config_refused: '{group} configuration refused: {error}',
+  device_config_invalid: 'invalid config payload dropped',
+  device_map_loaded: 'map loaded: {points} points',
+  device_map_cleared: 'map cleared',
+  device_map_invalid: 'invalid map ignored',
+  device_command_done: '{command} done',
+  device_command_refused: '{command} refused: {error}',
+  device_command_invalid: 'invalid command payload dropped',
+  device_robot_dispatched: 'robot {sn} sent to table point {point}',
+  device_robot_joined: 'robot {sn} registered',
+  device_going_to_charge: 'battery {battery}%: going to charge point {point}',
+  device_charged: 'charged: battery {battery}%',
+  device_track_error: 'track error {code}',
+  device_update_failed: 'update {version} failed: {reason}',
+  device_audio_fetched: 'audio fetched: {clips} clips, {bytes} bytes',
+  device_audio_failed: 'audio fetch failed: {reason}',
 } as const;
 export type LogEventMessage = keyof typeof LOG_EVENT_MESSAGES;
 
-const PLACEHOLDER = /\{(\w+)\}/g;
+const catalog = messageCatalog(LOG_EVENT_MESSAGES);
 
 /** The English message of an event, its placeholders filled in. */
-export function formatLogEvent(key: LogEventMessage, values: Record<string, string | number> = {}): string {
-  return LOG_EVENT_MESSAGES[key].replace(PLACEHOLDER, (_, name: string) => String(values[name] ?? ''));
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const PATTERNS = (Object.entries(LOG_EVENT_MESSAGES) as [LogEventMessage, string][]).map(([key, template]) => {
-  const names: string[] = [];
-  const source = template
-    .split(PLACEHOLDER)
-    .map((part, index) => {
-      if (index % 2 === 0) return escapeRegExp(part);
-      names.push(part);
-      return '([\\s\\S]*?)';
-    })
-    .join('');
-  return { key, names, pattern: new RegExp(`^${source}$`) };
-});
+export const formatLogEvent = (key: LogEventMessage, values: Record<string, string | number> = {}): string =>
+  catalog.format(key, values);
 
 /** The event a message was written from, with its values; undefined for any other text. */
-export function parseLogEvent(message: string): { key: LogEventMessage; values: Record<string, string> } | undefined {
-  for (const { key, names, pattern } of PATTERNS) {
-    const match = pattern.exec(message);
-    if (match) return { key, values: Object.fromEntries(names.map((name, i) => [name, match[i + 1]])) };
-  }
-  return undefined;
-}
+export const parseLogEvent = (message: string) => catalog.parse(message);

@@ -1,5 +1,8 @@
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { formatLogEvent, LOG_EVENT_MESSAGES, type LogEventMessage, parseLogEvent } from '../src/log-events.ts';
+import { LOG_MESSAGE_MAX } from '../src/schemas/logs.ts';
+import { adversarialMessages } from './support/adversarial-messages.ts';
 
 describe('log event messages', () => {
   it('formats a message and reads its values back', () => {
@@ -37,4 +40,22 @@ describe('log event messages', () => {
     expect(parseLogEvent('Robot registered twice')).toBeUndefined();
     expect(parseLogEvent('')).toBeUndefined();
   });
+});
+
+describe('parseLogEvent on crafted messages', () => {
+  // No timing threshold on fast code: the old parser (regular expressions with several lazy
+  // groups) does not finish these within hours, a parser that only moves forward at once. A
+  // synchronous hang cannot be stopped by the test's timeout, so each parse runs under vm's
+  // interruptible timeout, far above any sane parse ("does not hang"), and fails the test cleanly.
+  it('parses messages of the maximum length built to force backtracking without hanging', () => {
+    for (const key of Object.keys(LOG_EVENT_MESSAGES) as LogEventMessage[]) {
+      for (const message of adversarialMessages(key)) {
+        expect(message.length).toBeLessThanOrEqual(LOG_MESSAGE_MAX);
+        const parsed = runInNewContext('parse(message)', { parse: parseLogEvent, message }, { timeout: 5_000 }) as
+          | ReturnType<typeof parseLogEvent>
+          | undefined;
+        if (parsed) expect(formatLogEvent(parsed.key, parsed.values)).toBe(message);
+      }
+    }
+  }, 60_000);
 });

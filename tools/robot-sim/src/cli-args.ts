@@ -9,6 +9,7 @@ Starts simulated serving robots and track controllers on an MQTT broker.
   --tracks M              tracks, numbered 1..M (1-1000, default 2)
   --track-ids 4,7         existing track ids to use instead of 1..M
   --url URL               broker (default mqtt://127.0.0.1:1883)
+  --api-url URL           the console over HTTP (e.g. http://127.0.0.1:8080): robots fetch their audio after reload_map
   --device-key KEY        the console's DEVICE_KEY (or env RAILSERVE_DEVICE_KEY)
   --status-interval-ms N  status heartbeat (50-60000, default 1000)
   --step-ms N             time to drive from one point to the next (10-60000, default 1000)
@@ -26,6 +27,7 @@ const STRING_FLAGS = [
   'tracks',
   'track-ids',
   'url',
+  'api-url',
   'device-key',
   'status-interval-ms',
   'step-ms',
@@ -69,6 +71,9 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
       throw new Error('--device-key is required (or set RAILSERVE_DEVICE_KEY): the console prints it, or reads it from DATA_DIR');
     const url = s('url') ?? 'mqtt://127.0.0.1:1883';
     if (!/^(mqtts?|wss?|tcp):\/\/[^\s]+$/.test(url)) throw new Error(`--url must look like mqtt://host:1883, got "${url}"`);
+    const apiUrl = s('api-url');
+    if (apiUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(apiUrl))
+      throw new Error(`--api-url must look like http://host:8080, got "${apiUrl}"`);
     const trackIds = s('track-ids')
       ?.split(',')
       .map((id) => int('track-ids', id, 1, 999_999_999) as number);
@@ -84,6 +89,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
       options: {
         url,
         deviceKey,
+        apiUrl,
         robots: int('robots', s('robots'), 1, 10_000, 12) as number,
         tracks: int('tracks', s('tracks'), 1, 1000, 2),
         trackIds,

@@ -3,11 +3,14 @@ import mqtt from 'mqtt';
 import { generateTrackMap } from './map-gen.ts';
 import { createRng } from './rng.ts';
 import { SimRobot } from './robot.ts';
+import { SimSiteDevice } from './site-device.ts';
 import { SimTrackController } from './track-controller.ts';
 
 export type FleetOptions = {
   url: string;
   deviceKey: string;
+  /** The console over HTTP; robots fetch their track's audio from it after reload_map. */
+  apiUrl?: string;
   robots: number;
   /** Number of tracks; ignored when trackIds is given. */
   tracks?: number;
@@ -24,6 +27,10 @@ export type FleetOptions = {
   tablesPerTrack?: number;
   maxRobotsPerTrack?: number;
   reconnectPeriodMs?: number;
+  /** The console's HTTP address, where the robots download updates from. */
+  httpUrl?: string;
+  /** Sessions whose on-site server and ordering tablet report their versions. */
+  sites?: { sessionCode: string; serverVersion: string; tabletVersion: string }[];
   /**
    * Publish the generated maps retained on `HCP4/track/{id}/map`. On the console's broker only the
    * server may do that (give its credentials, or let the console publish maps it saved); on an
@@ -82,6 +89,7 @@ export async function startFleet(opts: FleetOptions): Promise<Fleet> {
       return new SimRobot({
         url: opts.url,
         deviceKey: opts.deviceKey,
+        apiUrl: opts.apiUrl,
         sn,
         trackId: track.trackId,
         homeIndex,
@@ -94,9 +102,14 @@ export async function startFleet(opts: FleetOptions): Promise<Fleet> {
         initMs: opts.initMs,
         seed: opts.seed,
         reconnectPeriodMs: opts.reconnectPeriodMs,
+        httpUrl: opts.httpUrl,
       });
     }),
   );
+  const sites = (opts.sites ?? []).flatMap((site) => [
+    new SimSiteDevice({ ...opts, kind: 'site_server', sessionCode: site.sessionCode, version: site.serverVersion }),
+    new SimSiteDevice({ ...opts, kind: 'tablet', sessionCode: site.sessionCode, version: site.tabletVersion }),
+  ]);
   const fleet: Fleet = {
     plan,
     robots,
@@ -106,11 +119,13 @@ export async function startFleet(opts: FleetOptions): Promise<Fleet> {
     async stop() {
       await inBatches(robots, (r) => r.stop());
       await Promise.all(controllers.map((c) => c.stop()));
+      await Promise.all(sites.map((s) => s.stop()));
     },
   };
   try {
     await Promise.all(controllers.map((c) => c.start()));
     await inBatches(robots, (r) => r.start());
+    await Promise.all(sites.map((s) => s.start()));
   } catch (error) {
     await fleet.stop();
     throw error;

@@ -2,6 +2,7 @@ import {
   ALARM_CODES,
   type AlarmCode,
   DEFAULT_ROBOT_CONFIG,
+  formatLogEvent,
   type LogLevel,
   type RobotConfig,
   type RobotState,
@@ -14,7 +15,10 @@ export type RobotModel = {
   sn: string;
   name?: string;
   firmware: string;
-  pendingFirmware?: string;
+  /** The update being downloaded or installed (robot-update.ts). */
+  update?: import('./robot-update.ts').RobotUpdate;
+  /** The record of an update installed before the last reboot, reported once connected again. */
+  finishedUpdate?: number;
   trackId?: number;
   trackName?: string;
   homeIndex: number;
@@ -98,7 +102,12 @@ export function createRobotModel(init: Partial<RobotModel> & Pick<RobotModel, 's
 
 export function setState(m: RobotModel, state: RobotState, now: number, events: ModelEvent[]) {
   if (m.state === state) return;
-  events.push({ type: 'log', level: 'info', logType: 'state', message: `state ${m.state} → ${state}` });
+  events.push({
+    type: 'log',
+    level: 'info',
+    logType: 'state',
+    message: formatLogEvent('device_state_changed', { from: m.state, to: state }),
+  });
   m.state = state;
   m.stateSince = now;
 }
@@ -108,7 +117,12 @@ export function raiseAlarm(m: RobotModel, code: AlarmCode, now: number, events: 
   if (m.alarms.includes(code)) return;
   m.alarms = [...m.alarms, code];
   events.push({ type: 'alarm', code, active: true });
-  events.push({ type: 'log', level: blocks(code) ? 'error' : 'warning', logType: 'alarm', message: `alarm ${code} raised` });
+  events.push({
+    type: 'log',
+    level: blocks(code) ? 'error' : 'warning',
+    logType: 'alarm',
+    message: formatLogEvent('device_alarm_raised', { alarm: code }),
+  });
   if (blocks(code) && m.state !== 'alarm' && m.state !== 'init' && m.state !== 'upgrade') {
     m.resume = m.state === 'wait_path' ? m.leg : m.state;
     setState(m, 'alarm', now, events);
@@ -120,7 +134,7 @@ export function clearAlarm(m: RobotModel, code: AlarmCode, now: number, events: 
   if (!m.alarms.includes(code)) return;
   m.alarms = m.alarms.filter((a) => a !== code);
   events.push({ type: 'alarm', code, active: false });
-  events.push({ type: 'log', level: 'info', logType: 'alarm', message: `alarm ${code} cleared` });
+  events.push({ type: 'log', level: 'info', logType: 'alarm', message: formatLogEvent('device_alarm_cleared', { alarm: code }) });
   if (m.state === 'alarm' && !m.alarms.some(blocks)) setState(m, m.resume ?? 'idle', now, events);
 }
 

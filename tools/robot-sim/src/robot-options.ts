@@ -5,6 +5,8 @@ export type SimRobotOptions = Partial<RobotTiming> & {
   url: string;
   sn: string;
   deviceKey: string;
+  /** The console's HTTP address (http://host:8080): after reload_map the robot fetches its track's audio from it. */
+  apiUrl?: string;
   name?: string;
   trackId?: number;
   trackName?: string;
@@ -18,6 +20,8 @@ export type SimRobotOptions = Partial<RobotTiming> & {
   statusIntervalMs?: number;
   seed?: number;
   reconnectPeriodMs?: number;
+  /** The console's HTTP address (`http://host:8080`) that update downloads are fetched from. */
+  httpUrl?: string;
 };
 
 /** The timing options given, over the defaults. */

@@ -1,4 +1,5 @@
-import type { AlarmCode, TrackMap } from '@railserve/protocol';
+import { type AlarmCode, formatLogEvent, type TrackMap } from '@railserve/protocol';
+import { CHARGE_BELOW, CHARGED_AT, chargePoint, chargesAt } from './charging.ts';
 import type { Rng } from './rng.ts';
 import {
   blocks,
@@ -47,18 +48,19 @@ export function stepRobot(m: RobotModel, map: TrackMap | null, now: number, rng:
       }
       break;
     case 'upgrade':
-      if (elapsed >= t.upgradeMs) {
-        m.firmware = m.pendingFirmware ?? m.firmware;
-        m.pendingFirmware = undefined;
+      // Downloading ends in robot.ts (it needs the network); installing takes upgradeMs, then a reboot.
+      if (m.update?.stage === 'installing' && elapsed >= t.upgradeMs) {
+        m.firmware = m.update.version;
+        m.finishedUpdate = m.update.recordId;
+        m.update = undefined;
         setState(m, 'init', now, events);
         events.push({ type: 'reboot' });
-      }
+      } else if (!m.update) setState(m, 'init', now, events);
       break;
     case 'idle':
     case 'sleep':
-      if (!map || map.points.some((p) => p.number === m.point && (p.type === 'parking' || p.charge))) {
-        m.battery = Math.min(100, m.battery + t.chargePerStep);
-      }
+      if (chargesAt(map, m.point)) charge(m, t, events);
+      else if (m.state === 'idle' && map && m.battery < CHARGE_BELOW && goCharge(m, map, now, events)) break;
       if (m.state === 'idle' && t.sleepAfterMs > 0 && elapsed >= t.sleepAfterMs) setState(m, 'sleep', now, events);
       break;
     case 'goto':
@@ -79,6 +81,24 @@ export function stepRobot(m: RobotModel, map: TrackMap | null, now: number, rng:
   if (m.battery < LOW_BATTERY_BELOW) raiseAlarm(m, 'low_battery', now, events);
   else if (m.battery >= LOW_BATTERY_CLEARS_AT) clearAlarm(m, 'low_battery', now, events);
   return events;
+}
+
+function charge(m: RobotModel, t: RobotTiming, events: ModelEvent[]) {
+  const before = m.battery;
+  m.battery = Math.min(100, m.battery + t.chargePerStep);
+  if (before < CHARGED_AT && m.battery >= CHARGED_AT) {
+    const message = formatLogEvent('device_charged', { battery: Math.round(m.battery) });
+    events.push({ type: 'log', level: 'info', logType: 'battery', message });
+  }
+}
+
+/** An idle robot low on battery drives to its charge point on its own (charging.ts). */
+function goCharge(m: RobotModel, map: TrackMap, now: number, events: ModelEvent[]) {
+  const to = chargePoint(m, map);
+  if (to === undefined || !startLeg(m, map, 'return', to, now, events)) return false;
+  const message = formatLogEvent('device_going_to_charge', { battery: Math.round(m.battery), point: to });
+  events.push({ type: 'log', level: 'info', logType: 'battery', message });
+  return true;
 }
 
 function advance(m: RobotModel, now: number, events: ModelEvent[], t: RobotTiming) {

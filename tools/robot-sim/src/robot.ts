@@ -2,26 +2,32 @@ import { EventEmitter } from 'node:events';
 import {
   type AckPayload,
   type AlarmCode,
+  type AudioClip,
   commandPayload,
   configWritePayload,
+  formatLogEvent,
   parseJson,
   type TrackMap,
   topics,
+  type UpgradeReportPayload,
+  type UpgradeStage,
 } from '@railserve/protocol';
 import { DeviceLink } from './device-link.ts';
 import { createRng, type Rng, seedFrom } from './rng.ts';
+import { fetchTrackAudio } from './robot-audio.ts';
 import { applyCommand, applyConfigWrite, type CommandOutcome } from './robot-commands.ts';
 import { readMap } from './robot-map.ts';
-import { clearAlarm, type ModelEvent, type RobotModel, type RobotTiming, raiseAlarm } from './robot-model.ts';
+import { clearAlarm, type ModelEvent, type RobotModel, type RobotTiming, raiseAlarm, setState } from './robot-model.ts';
 import { modelOf, type SimRobotOptions, timingOf } from './robot-options.ts';
 import { now, publishRobotState, robotLog } from './robot-publish.ts';
 import { stepRobot } from './robot-step.ts';
+import { downloadUpdate } from './robot-update.ts';
 
 export type { SimRobotOptions };
 
 /**
  * A simulated serving robot on the broker, speaking DESIGN section 4 as the firmware does.
- * Emits 'ack' (AckPayload), 'status' (payload) and 'removed'.
+ * Emits 'ack' (AckPayload), 'status' (payload), 'upgrade' (UpgradeReportPayload) and 'removed'.
  */
 export class SimRobot extends EventEmitter {
   readonly sn: string;
@@ -29,6 +35,8 @@ export class SimRobot extends EventEmitter {
   readonly model: RobotModel;
   map: TrackMap | null = null;
   link?: DeviceLink;
+  /** The clips last fetched from the console after reload_map. */
+  audio: AudioClip[] = [];
   private readonly rng: Rng;
   private timers: NodeJS.Timeout[] = [];
   /** Last published status (without ts), to publish on change only between heartbeats. */
@@ -118,7 +126,45 @@ export class SimRobot extends EventEmitter {
   private onConnect() {
     publishRobotState(this, true);
     void this.link?.publish(topics.robotConfigReport(this.sn), this.model.config, true);
-    void robotLog(this, 'info', 'connection', 'connected');
+    void robotLog(this, 'info', 'connection', formatLogEvent('device_connected'));
+    const finished = this.model.finishedUpdate;
+    if (finished !== undefined) {
+      this.model.finishedUpdate = undefined;
+      void this.reportUpgrade(finished, 'update_complete', { firmware: this.model.firmware });
+    }
+  }
+
+  /** `HCP4/{sn}/upgrade`: how the update of a record is going. */
+  private async reportUpgrade(recordId: number, stage: UpgradeStage, extra: { reason?: string; firmware?: string } = {}) {
+    const report: UpgradeReportPayload = { recordId, stage, ...extra, ts: now() };
+    await this.link?.publish(topics.robotUpgrade(this.sn), report);
+    this.emit('upgrade', report);
+  }
+
+  /**
+   * Downloads and checks the update; a failure is reported with its reason and the robot goes
+   * back to idle on its old firmware. Success moves on to installing (robot-step.ts), then a reboot.
+   */
+  private async runUpdate() {
+    const update = this.model.update;
+    if (!update) return;
+    const result = await downloadUpdate(update, { httpUrl: this.opts.httpUrl, sn: this.sn, deviceKey: this.opts.deviceKey });
+    if (!result.ok) {
+      this.apply((events) => {
+        this.model.update = undefined;
+        setState(this.model, 'idle', Date.now(), events);
+      });
+      void robotLog(
+        this,
+        'warning',
+        'update',
+        formatLogEvent('device_update_failed', { version: update.version, reason: result.reason }),
+      );
+      return this.reportUpgrade(update.recordId, 'failed', { reason: result.reason });
+    }
+    await this.reportUpgrade(update.recordId, 'download_complete');
+    update.stage = 'installing';
+    this.model.stateSince = Date.now();
   }
 
   private onMessage(topic: string, payload: Buffer) {
@@ -133,35 +179,68 @@ export class SimRobot extends EventEmitter {
 
   private onCommand(payload: Buffer) {
     const msg = commandPayload.safeParse(parseJson(payload));
-    if (!msg.success) return void robotLog(this, 'warning', 'command', 'invalid command payload dropped');
+    if (!msg.success) return void robotLog(this, 'warning', 'command', formatLogEvent('device_command_invalid'));
     const events: ModelEvent[] = [];
     const outcome = applyCommand(this.model, msg.data, this.map, Date.now(), events);
     this.emitEvents(events);
-    void this.answer(msg.data.id, msg.data.command, outcome);
+    void this.answer(msg.data.id, { command: msg.data.command }, outcome);
   }
 
   private onConfigWrite(group: string, payload: Buffer) {
     const msg = configWritePayload.safeParse(parseJson(payload));
-    if (!msg.success) return void robotLog(this, 'warning', 'config', 'invalid config payload dropped');
+    if (!msg.success) return void robotLog(this, 'warning', 'config', formatLogEvent('device_config_invalid'));
     const events: ModelEvent[] = [];
     const outcome = applyConfigWrite(this.model, group, msg.data.data, events);
     this.emitEvents(events);
-    void this.answer(msg.data.id, `config ${group}`, outcome);
+    void this.answer(msg.data.id, { group }, outcome);
   }
 
   /** Acks first, then does what needs the connection to go away, so the ack is never lost. */
-  private async answer(id: string, what: string, outcome: CommandOutcome) {
+  private async answer(id: string, what: { command: string } | { group: string }, outcome: CommandOutcome) {
     const ack: AckPayload = { id, ok: outcome.ok, ...(outcome.ok ? {} : { error: outcome.error }), ts: now() };
-    const level = outcome.ok ? 'info' : 'warning';
-    void robotLog(this, level, 'command', outcome.ok ? `${what} done` : `${what} refused: ${ack.error}`);
+    this.logAnswer(what, outcome);
     await this.link?.publish(topics.robotAck(this.sn), ack);
     this.emit('ack', ack);
     if (!outcome.ok || !outcome.after) return;
     if (outcome.after === 'report') await this.link?.publish(topics.robotConfigReport(this.sn), this.model.config, true);
-    if (outcome.after === 'reload_map' && this.model.trackId !== undefined)
+    if (outcome.after === 'reload_map' && this.model.trackId !== undefined) {
       this.link?.refresh(topics.trackMap(this.model.trackId));
+      void this.fetchAudio(this.model.trackId);
+    }
     if (outcome.after === 'restart') this.reboot();
+    if (outcome.after === 'update') await this.runUpdate();
     if (outcome.after === 'remove') await this.remove();
+  }
+
+  /** A command is logged done or refused; a settings write only when refused (applying it logs already). */
+  private logAnswer(what: { command: string } | { group: string }, outcome: CommandOutcome) {
+    if ('command' in what) {
+      const message = outcome.ok
+        ? formatLogEvent('device_command_done', what)
+        : formatLogEvent('device_command_refused', { ...what, error: outcome.error });
+      return void robotLog(this, outcome.ok ? 'info' : 'warning', 'command', message);
+    }
+    if (!outcome.ok)
+      void robotLog(this, 'warning', 'config', formatLogEvent('device_config_refused', { ...what, error: outcome.error }));
+  }
+
+  /** The track's audio clips over HTTP, logged on the broker and emitted as `audio` (or `audio-error`). */
+  private async fetchAudio(trackId: number) {
+    if (!this.opts.apiUrl) return;
+    try {
+      const fetched = await fetchTrackAudio(this.opts.apiUrl, this.sn, this.opts.deviceKey, trackId);
+      this.audio = fetched.clips;
+      void robotLog(
+        this,
+        'info',
+        'audio',
+        formatLogEvent('device_audio_fetched', { clips: fetched.clips.length, bytes: fetched.bytes }),
+      );
+      this.emit('audio', fetched);
+    } catch (error) {
+      void robotLog(this, 'warning', 'audio', formatLogEvent('device_audio_failed', { reason: (error as Error).message }));
+      this.emit('audio-error', error);
+    }
   }
 
   /** A reboot: the trip is lost, the connection drops (the will fires), and it initializes again. */
@@ -174,7 +253,7 @@ export class SimRobot extends EventEmitter {
       state: 'init',
       stateSince: Date.now(),
     });
-    void robotLog(this, 'info', 'state', 'restarting');
+    void robotLog(this, 'info', 'state', formatLogEvent('device_restarting'));
     this.link?.drop();
   }
 

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import {
   type AckPayload,
   commandPayload,
+  formatLogEvent,
   type LogPayload,
   parseJson,
   robotStatusPayload,
@@ -80,12 +81,12 @@ export class SimTrackController extends EventEmitter {
     if (topic === topics.trackCommand(this.trackId)) {
       const msg = commandPayload.safeParse(parseJson(payload));
       if (msg.success) this.dispatch({ type: 'command', ...msg.data });
-      else this.log('warning', 'command', 'invalid command payload dropped');
+      else this.log('warning', 'command', formatLogEvent('device_command_invalid'));
     } else if (topic === topics.trackMap(this.trackId)) {
       if (payload.length === 0) return this.dispatch({ type: 'map', map: null });
       const map = trackMap.safeParse(parseJson(payload));
       if (map.success) this.dispatch({ type: 'map', map: map.data });
-      else this.log('warning', 'map', 'invalid map ignored');
+      else this.log('warning', 'map', formatLogEvent('device_map_invalid'));
     } else if (topicMatches(topics.robotStatus('+'), topic) && payload.length > 0) {
       // Every robot's status reaches every controller: skip other tracks' robots before validating.
       const json = parseJson(payload) as { sn?: string; trackId?: number } | null;

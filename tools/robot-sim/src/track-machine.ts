@@ -1,4 +1,5 @@
-import type { RobotStatusPayload } from '@railserve/protocol';
+import { formatLogEvent, type RobotStatusPayload } from '@railserve/protocol';
+import { stillCharging } from './charging.ts';
 import { command } from './track-commands.ts';
 import {
   evaluate,
@@ -19,8 +20,8 @@ export function reduceTrack(state: TrackState, event: TrackEvent): Transition {
   if (JSON.stringify(trackStatusOf(next)) !== before) {
     effects.unshift({ type: 'publish_status' });
     if (next.status === 4 && state.status !== 4) {
-      const why = next.error === 1 ? 'too many robots' : 'HOME point capacity insufficient';
-      effects.push({ type: 'log', level: 'error', logType: 'status', message: `track error: ${why}` });
+      const message = formatLogEvent('device_track_error', { code: next.error });
+      effects.push({ type: 'log', level: 'error', logType: 'status', message });
     }
   }
   return { state: next, effects };
@@ -29,11 +30,15 @@ export function reduceTrack(state: TrackState, event: TrackEvent): Transition {
 function apply(s: TrackState, event: TrackEvent): Transition {
   switch (event.type) {
     case 'map':
-      if (!event.map) return { state: { ...s, map: null, initializing: false }, effects: [log('warning', 'map', 'map cleared')] };
+      if (!event.map)
+        return {
+          state: { ...s, map: null, initializing: false },
+          effects: [log('warning', 'map', formatLogEvent('device_map_cleared'))],
+        };
       return {
         state: { ...s, map: event.map, initializing: true },
         effects: [
-          log('info', 'map', `map loaded: ${event.map.points.length} points`),
+          log('info', 'map', formatLogEvent('device_map_loaded', { points: event.map.points.length })),
           { type: 'schedule', event: { type: 'initialized' }, delayMs: s.initMs },
         ],
       };
@@ -57,11 +62,21 @@ function robotStatus(s: TrackState, status: RobotStatusPayload): Transition {
     point: status.point ?? prev?.point,
     trackId: status.trackId ?? prev?.trackId,
   };
-  const next = { ...s, live: { ...s.live, [status.sn]: live } };
+  const wasCharging = s.charging.includes(status.sn);
+  const charging = stillCharging(wasCharging, status.battery);
+  const next = {
+    ...s,
+    live: { ...s.live, [status.sn]: live },
+    charging:
+      charging === wasCharging ? s.charging : charging ? [...s.charging, status.sn] : s.charging.filter((sn) => sn !== status.sn),
+  };
   // Register mode: every online robot reporting this track joins it (DESIGN section 4, status 2).
   if (!registered && s.mode === 'register' && live.online) {
     next.robots = [...s.robots, status.sn];
-    return { state: next, effects: [log('info', 'register', `robot ${status.sn} registered`, status.sn)] };
+    return {
+      state: next,
+      effects: [log('info', 'register', formatLogEvent('device_robot_joined', { sn: status.sn }), status.sn)],
+    };
   }
   return { state: next, effects: [] };
 }

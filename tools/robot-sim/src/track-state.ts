@@ -16,6 +16,8 @@ export type TrackState = {
   /** Registered robots, in registration order. */
   robots: string[];
   live: Record<string, RobotLive>;
+  /** Robots charging (charging.ts): not dispatched until charged. */
+  charging: string[];
   /** The track's configured robot limit (error 1 above it). */
   maxRobots: number;
   initMs: number;
@@ -49,6 +51,7 @@ export function initialTrackState(opts: { trackId: number; robots?: string[]; ma
     initializing: false,
     robots: [...(opts.robots ?? [])],
     live: {},
+    charging: [],
     maxRobots: opts.maxRobots ?? 20,
     initMs: opts.initMs ?? 1000,
     seq: 0,

@@ -31,6 +31,7 @@ const idleRobot = () => {
   return { m, t: steps(m, 2, 0).t };
 };
 const cmd = (m: RobotModel, command: string, args?: unknown, t = 0) => applyCommand(m, { command, args }, map, t, []);
+const updateArgs = (recordId: number) => ({ recordId, version: '2.3.4', url: '/u', sha256: 'f'.repeat(64), size: 1, code: 'C' });
 
 describe('robot model', () => {
   it('stays in init until its track map is there, then idles at its home point', () => {
@@ -73,7 +74,7 @@ describe('robot model', () => {
     cmd(m, 'goto', { point: table }, t);
     expect(cmd(m, 'lid', { open: true })).toEqual({ ok: false, error: 'lid cannot open while moving' });
     expect(cmd(m, 'goto', { point: table })).toEqual({ ok: false, error: 'robot is busy' });
-    expect(cmd(m, 'update', { recordId: 1 })).toEqual({ ok: false, error: 'robot is busy' });
+    expect(cmd(m, 'update', updateArgs(1))).toEqual({ ok: false, error: 'robot is busy' });
     const other = idleRobot().m;
     raiseAlarm(other, 'left_motor_comm', 0, []);
     expect(other.state).toBe('alarm');
@@ -129,13 +130,18 @@ describe('robot model', () => {
     const { m, t } = idleRobot();
     steps(m, 3, t, { ...timing, sleepAfterMs: 200 });
     expect(m.state).toBe('sleep');
-    expect(cmd(m, 'update', { recordId: 12 })).toEqual({ ok: true });
+    expect(cmd(m, 'update', { recordId: 12 })).toMatchObject({ ok: false, error: expect.stringContaining('invalid command') });
+    expect(cmd(m, 'update', updateArgs(12))).toEqual({ ok: true, after: 'update' });
     expect(m.state).toBe('upgrade');
     expect(cmd(m, 'rename', { name: 'x' })).toEqual({ ok: false, error: 'robot is upgrading' });
-    const { events } = steps(m, 4, t + 300);
+    // Still downloading: nothing is installed however long it takes.
+    expect(steps(m, 6, t + 300).events).not.toContainEqual({ type: 'reboot' });
+    m.update!.stage = 'installing';
+    m.stateSince = t + 900;
+    const { events } = steps(m, 4, t + 900);
     expect(events).toContainEqual({ type: 'reboot' });
     expect(events).toContainEqual(expect.objectContaining({ message: 'state upgrade → init' }));
-    expect(m).toMatchObject({ firmware: '1.0.12', pendingFirmware: undefined });
+    expect(m).toMatchObject({ firmware: '2.3.4', update: undefined, finishedUpdate: 12 });
   });
 
   it('validates config writes with the protocol schemas', () => {

@@ -3,10 +3,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generateTrackMap } from '../src/map-gen.ts';
 import { SimRobot, type SimRobotOptions } from '../src/robot.ts';
 import { command, FAST, type Observer, observe, startBroker, waitFor } from './helper.ts';
+import { startUpdateServer } from './update-server.ts';
 
 const map = generateTrackMap({ parking: 2, tables: 3 });
 const table = map.points.find((p) => p.type === 'table')!.number;
 let broker: Awaited<ReturnType<typeof startBroker>>;
+let updates: Awaited<ReturnType<typeof startUpdateServer>>;
 let obs: Observer;
 const robots: SimRobot[] = [];
 
@@ -20,7 +22,8 @@ async function startRobot(sn: string, extra: Partial<SimRobotOptions> = {}) {
 
 beforeAll(async () => {
   broker = await startBroker();
-  obs = await observe(broker.url, ['hcpro4/#', 'HCP4/+/ack', 'HCP4/+/config/report']);
+  updates = await startUpdateServer(Buffer.alloc(3000, 5));
+  obs = await observe(broker.url, ['hcpro4/#', 'HCP4/+/ack', 'HCP4/+/config/report', 'HCP4/+/upgrade']);
   await obs.publish(topics.trackMap(1), map, true);
 });
 afterEach(async () => {
@@ -29,6 +32,7 @@ afterEach(async () => {
 afterAll(async () => {
   await obs.close();
   await broker.close();
+  await updates.close();
 });
 
 describe('simulated robot on a broker', () => {
@@ -117,14 +121,33 @@ describe('simulated robot on a broker', () => {
     await obs.next('hcpro4/logs/robot', (p) => p.robotSn === 'R-alarm' && p.type === 'alarm');
   });
 
+  it('fails an update whose file does not match its checksum or whose code is refused, keeping its firmware', async () => {
+    const robot = await startRobot('R-bad', { httpUrl: updates.httpUrl });
+    const before = robot.model.firmware;
+    await obs.publish(topics.robotCommand('R-bad'), command('c-sum', 'update', updates.args(8, { sha256: 'a'.repeat(64) })));
+    const corrupt = await obs.next(topics.robotUpgrade('R-bad'), (p) => p.recordId === 8);
+    expect(corrupt.payload).toMatchObject({ stage: 'failed', reason: expect.stringContaining('checksum mismatch') });
+    await obs.publish(topics.robotCommand('R-bad'), command('c-code', 'update', updates.args(9, { code: 'WRONG' })));
+    const refused = await obs.next(topics.robotUpgrade('R-bad'), (p) => p.recordId === 9);
+    expect(refused.payload).toMatchObject({ stage: 'failed', reason: 'download refused: HTTP 403 Wrong verification code' });
+    await waitFor(() => robot.model.state === 'idle', 3000, 'idle again');
+    expect(robot.model.firmware).toBe(before);
+    await obs.publish(topics.robotCommand('R-bad'), command('c-bare', 'update', { recordId: 10 }));
+    expect((await obs.next(topics.robotAck('R-bad'), (p) => p.id === 'c-bare')).payload).toMatchObject({ ok: false });
+  });
+
   it('restarts, updates and removes itself on command', async () => {
-    const robot = await startRobot('R-life');
+    const robot = await startRobot('R-life', { httpUrl: updates.httpUrl });
     await obs.publish(topics.robotCommand('R-life'), command('c-restart', 'restart'));
     await obs.next(topics.robotStatus('R-life'), (p) => p.connection === 'offline');
     await waitFor(() => robot.connected && robot.model.state === 'idle', 5000, 'back after restart');
-    await obs.publish(topics.robotCommand('R-life'), command('c-up', 'update', { recordId: 7 }));
+    await obs.publish(topics.robotCommand('R-life'), command('c-up', 'update', updates.args(7)));
     await obs.next(topics.robotStatus('R-life'), (p) => p.state === 'upgrade');
-    await obs.next(topics.robotStatus('R-life'), (p) => p.firmware === '1.0.7' && p.state === 'idle', 5000);
+    await obs.next(topics.robotUpgrade('R-life'), (p) => p.recordId === 7 && p.stage === 'download_complete');
+    await obs.next(topics.robotStatus('R-life'), (p) => p.firmware === '2.0.0' && p.state === 'idle', 5000);
+    const done = await obs.next(topics.robotUpgrade('R-life'), (p) => p.stage === 'update_complete');
+    expect(done.payload).toMatchObject({ recordId: 7, firmware: '2.0.0' });
+    expect(updates.authorizations.at(-1)).toBe(`Basic ${Buffer.from('R-life:key').toString('base64')}`);
     obs.clear();
     await obs.publish(topics.robotCommand('R-life'), command('c-rm', 'remove'));
     await obs.next(topics.robotAck('R-life'), (p) => p.id === 'c-rm' && p.ok);

@@ -68,7 +68,7 @@ describe('track controller state machine', () => {
       { type: 'initialized' },
     );
     expect(tooMany.state).toMatchObject({ status: 4, error: 1 });
-    expect(tooMany.effects).toContainEqual(expect.objectContaining({ level: 'error', message: 'track error: too many robots' }));
+    expect(tooMany.effects).toContainEqual(expect.objectContaining({ level: 'error', message: 'track error 1' }));
     expect(ready(['A', 'B', 'C', 'D'])).toMatchObject({ status: 4, error: 2 });
     expect(ready(['A', 'B', 'C'])).toMatchObject({ status: 3, error: 0 });
   });
@@ -105,7 +105,11 @@ describe('track controller state machine', () => {
       ['B', 'lid', { open: true }],
     ]);
     expect(sent(run(s, cmd('reset_alarm', { sn: 'B' })).effects).map((e) => e.sn)).toEqual(['B']);
-    expect(sent(run(s, cmd('update', { recordId: 5 })).effects)[0]).toMatchObject({ command: 'update', args: { recordId: 5 } });
+    const update = { recordId: 5, sn: 'B', version: '2.0.0', url: '/u', sha256: 'f'.repeat(64), size: 1, code: 'C' };
+    expect(sent(run(s, cmd('update', update)).effects)).toEqual([
+      expect.objectContaining({ sn: 'B', command: 'update', args: { ...update, sn: undefined } }),
+    ]);
+    expect(ackOf(run(s, cmd('update', { recordId: 5 })).effects)).toMatchObject({ ok: false });
     expect(ackOf(run(s, cmd('lid', { open: true, sn: 'ZZ' })).effects)).toMatchObject({
       ok: false,
       error: 'robot ZZ is not on this track',

@@ -24,7 +24,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<DatabaseHandle> {
   const embedded = options.databaseUrl ? undefined : await startEmbeddedDatabase(options.dataDir);
   const pool = embedded
-    ? new pg.Pool({ host: embedded.socketDir, user: 'postgres', database: 'postgres', max: 1 })
+    ? // One connection kept open: closing an idle one and reconnecting raced the socket server's
+      // teardown and failed unrelated queries (EPIPE, ECONNRESET).
+      new pg.Pool({ host: embedded.socketDir, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 })
     : new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
   // An idle client's error (server restarted, socket closed) must not crash the process.
   pool.on('error', () => {});
@@ -32,13 +34,18 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
     await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
     const db = drizzle(pool);
     await migrate(db, { migrationsFolder });
+    // Shutdown and its watchdog may both close: the second waits for the first.
+    let closing: Promise<void> | undefined;
     return {
       db,
       pool,
       kind: embedded ? 'pglite' : 'postgres',
-      async close() {
-        await pool.end();
-        await embedded?.close();
+      close() {
+        closing ??= (async () => {
+          await pool.end().catch(() => {});
+          await embedded?.close();
+        })();
+        return closing;
       },
     };
   } catch (error) {

@@ -12,7 +12,10 @@ let server;
 
 async function start() {
   db = await PGlite.create({ dataDir: dataDir ?? undefined, extensions: { pg_trgm } });
-  server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 1 });
+  // Queries are serialized by the socket server's queue whatever the count; room for more than the
+  // pool's one connection lets a reconnect in while the dropped socket is still being torn down
+  // (with 1, that reconnect was refused and unrelated queries failed with EPIPE/ECONNRESET).
+  server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 8 });
   await server.start();
   parentPort.postMessage({ type: 'ready' });
 }

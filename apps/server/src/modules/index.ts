@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { audioRoutes } from './audio/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { startAuditCleanup } from './audit/service.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -9,10 +10,17 @@ import { startLogService } from './logs/start.ts';
 import { robotRoutes } from './robots/routes.ts';
 import { startRobots } from './robots/start.ts';
 import { sessionRoutes } from './sessions/routes.ts';
+import { systemControlRoutes } from './system/control-routes.ts';
 import { clientConfigRoutes } from './system/routes.ts';
+import { startSystemStatus } from './system/status.ts';
+import { startVersionIngest } from './system/versions-ingest.ts';
+import { tableRoutes } from './tables/routes.ts';
 import { trackControlRoutes } from './tracks/control-routes.ts';
+import { trackMapRoutes } from './tracks/map-routes.ts';
 import { trackRoutes } from './tracks/routes.ts';
 import { startTracks } from './tracks/start.ts';
+import { updateRoutes } from './updates/routes.ts';
+import { startUpdates } from './updates/start.ts';
 import { userRoutes } from './users/routes.ts';
 
 /** Every module's routes under /api/v1. A new module adds its routes here. */
@@ -25,7 +33,12 @@ export const apiRoutes: FastifyPluginAsyncZod[] = [
   sessionRoutes,
   trackRoutes,
   trackControlRoutes,
+  trackMapRoutes,
   robotRoutes,
+  tableRoutes,
+  audioRoutes,
+  updateRoutes,
+  systemControlRoutes,
 ];
 
 /**
@@ -40,4 +53,7 @@ export const services: ((app: FastifyInstance) => Promise<void> | void)[] = [
   startAuditCleanup,
   startTracks,
   startRobots,
+  startSystemStatus,
+  startUpdates,
+  startVersionIngest,
 ];

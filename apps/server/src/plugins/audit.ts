@@ -1,22 +1,14 @@
 import { API_PREFIX } from '@railserve/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type AuditClass, classifyRequest } from '../modules/audit/classify.ts';
+import { classifyRequest } from '../modules/audit/classify.ts';
+import type { AuditContext } from '../modules/audit/context.ts';
 import { loaderFor } from '../modules/audit/loaders.ts';
 import { buildAuditRecord } from '../modules/audit/record.ts';
 import type { NewAuditRecord } from '../modules/audit/repository.ts';
 import { type AuditWriter, createAuditWriter } from '../modules/audit/writer.ts';
 
-/** What the hook gathers about one audited request while it runs. */
-export type AuditContext = AuditClass & {
-  oldValues?: unknown;
-  /** The JSON answer as sent (captured in onSend). */
-  payload?: string;
-  /** Set by a route that knows better, e.g. the number of rows a streamed export wrote. */
-  affectedRows?: number;
-  /** Set by a route whose streamed answer failed after the status was sent. */
-  errorMessage?: string;
-};
+export type { AuditContext };
 
 export type AuditService = {
   /** Off only for the benchmark's "without the hook" runs; production never turns it off. */
@@ -46,7 +38,10 @@ const prefix = `${API_PREFIX}/`;
  * state-changing call, every login and logout and every export, derived from the method and
  * the route; a route may refine it with `config.audit` ({ type, target, skip }). Old values come
  * from the loader registry (modules/audit/loaders.ts) before the handler runs; new values from
- * the answer. Records are queued and written in batches, so writing never fails a request.
+ * the answer. The record is in the database before the answer leaves (onSend waits for it; the
+ * writer groups concurrent records into one insert), so a crash never leaves an acknowledged
+ * write without its record; a streamed answer (an export) is recorded when it has been sent.
+ * Writing a record never fails a request.
  */
 export const auditPlugin = fp(async (app: FastifyInstance) => {
   const writer = createAuditWriter(app.db, app.log);
@@ -90,14 +85,22 @@ export const auditPlugin = fp(async (app: FastifyInstance) => {
 
   app.addHook('onSend', async (request, reply, payload) => {
     const context = contextOf(request);
-    if (context && typeof payload === 'string' && isJson(reply)) context.payload = payload;
+    if (!context) return payload;
+    if (typeof payload === 'string' && isJson(reply)) context.payload = payload;
+    if (isStream(payload)) return payload;
+    try {
+      context.recorded = true;
+      await writer.write(buildAuditRecord(request, reply, context));
+    } catch (error) {
+      request.log.error({ err: error }, 'audit: could not build the record');
+    }
     return payload;
   });
 
   app.addHook('onResponse', async (request, reply) => {
     try {
       const context = contextOf(request);
-      if (context) writer.enqueue(buildAuditRecord(request, reply, context));
+      if (context && !context.recorded) writer.enqueue(buildAuditRecord(request, reply, context));
     } catch (error) {
       request.log.error({ err: error }, 'audit: could not build the record');
     }
@@ -105,6 +108,9 @@ export const auditPlugin = fp(async (app: FastifyInstance) => {
 
   app.addHook('onClose', () => writer.close());
 });
+
+const isStream = (payload: unknown) =>
+  payload !== null && typeof payload === 'object' && typeof (payload as { pipe?: unknown }).pipe === 'function';
 
 function isJson(reply: FastifyReply) {
   return String(reply.getHeader('content-type') ?? '').includes('json');

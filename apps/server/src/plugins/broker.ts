@@ -1,62 +1,93 @@
-import { timingSafeEqual } from 'node:crypto';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createTcpServer, type Server } from 'node:net';
-import { Aedes, type Client } from 'aedes';
+import type { Duplex } from 'node:stream';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+
+type AuthenticateDone = (error: AuthenticateError | null, success: boolean | null) => void;
+
+import { BROKER_LIMITS } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import {
   type BrokerIdentity,
   canPublish,
   canSubscribe,
+  clientIdAllowed,
+  commandedRobot,
   deviceIdentity,
   SERVER_BROKER_USERNAME,
   WEB_BROKER_USERNAME,
 } from '../lib/broker-acl.ts';
 import { indexedMemoryPersistence } from '../lib/broker-persistence.ts';
+import { stampSender } from '../lib/broker-sender.ts';
+import { BrokerSessions } from '../lib/broker-sessions.ts';
+import { sameSecret } from '../lib/device-credentials.ts';
 import { listen } from '../lib/listen.ts';
-
-const sameSecret = (given: Buffer | undefined, expected: string) => {
-  if (!given) return false;
-  const b = Buffer.from(expected);
-  return given.length === b.length && timingSafeEqual(given, b);
-};
+import { findActiveSessionUser } from '../modules/users/repository.ts';
 
 /**
  * The embedded MQTT broker (Aedes): TCP for devices, WebSocket for browsers, with the
  * authentication and topic rules of DESIGN section 4. Used when MQTT_URL is unset.
  */
-export async function startEmbeddedBroker(app: FastifyInstance) {
-  const identities = new WeakMap<Client, BrokerIdentity>();
+export async function startEmbeddedBroker(app: FastifyInstance, serverClientId: string) {
+  const sessions = new BrokerSessions((reason) => app.log.warn({ reason }, 'broker refused a connection'));
   // concurrency 0: the message emitter never queues. Its queue drains by recursion, which
   // overflowed the stack with a few thousand robots (mcollina/mqemitter#204, moscajs/aedes#193).
-  const broker = await Aedes.createBroker({ heartbeatInterval: 60_000, concurrency: 0, persistence: indexedMemoryPersistence() });
+  const broker = await Aedes.createBroker({
+    heartbeatInterval: 60_000,
+    concurrency: 0,
+    persistence: indexedMemoryPersistence(),
+    connectTimeout: BROKER_LIMITS.unauthenticatedTimeoutMs,
+  });
+  const refuse = (done: AuthenticateDone, returnCode: 2 | 4 | 5, message: string) =>
+    done(Object.assign(new Error(message), { returnCode }), false);
+  // Aedes keeps its connected clients by id; its types do not show it.
+  const holderOf = (id: string) => (broker as unknown as { clients: Record<string, Client | undefined> }).clients[id];
 
   broker.authenticate = (client, username, password, done) => {
-    const identity = identify(app, username ?? '', password);
-    identity
+    identify(app, username ?? '', password)
       .then((found) => {
-        if (!found) return done(Object.assign(new Error('Bad username or password'), { returnCode: 4 }), false);
-        identities.set(client, found);
+        if (!found) return refuse(done, 4, 'Bad username or password');
+        if (!clientIdAllowed(found, client.id, serverClientId)) {
+          app.log.warn({ clientId: client.id, username }, 'broker refused a client id that is not its own');
+          return refuse(done, 2, 'Client id not allowed for this identity');
+        }
+        const refusal = sessions.refusal(client, found, holderOf(client.id));
+        if (refusal) {
+          app.log.warn({ clientId: client.id, reason: refusal }, 'broker refused a connection');
+          return refuse(done, 2, refusal);
+        }
+        sessions.admit(client, found);
         done(null, true);
       })
-      .catch(() => done(Object.assign(new Error('Not authorized'), { returnCode: 5 }), false));
+      .catch(() => refuse(done, 5, 'Not authorized'));
   };
   broker.authorizePublish = (client, packet, done) => {
-    // client is null for a last will published after its owner is gone; it was checked at connect.
+    // client is null only for a will of a connection this broker no longer knows.
     if (!client) return done(null);
-    const identity = identities.get(client);
-    done(identity && canPublish(identity, packet.topic) ? null : new Error(`Not allowed to publish on ${packet.topic}`));
+    const identity = sessions.identity(client);
+    if (!identity || !mayPublish(app, identity, packet.topic, packet.retain)) {
+      return done(new Error(`Not allowed to publish on ${packet.topic}`));
+    }
+    packet.payload = stampSender(identity, packet.topic, packet.payload as Buffer);
+    done(null);
   };
   broker.authorizeSubscribe = (client, subscription, done) => {
-    const identity = identities.get(client);
+    const identity = sessions.identity(client);
     done(null, identity && canSubscribe(identity, subscription.topic) ? subscription : null);
   };
   broker.on('clientError', (client, error) => app.log.debug({ clientId: client.id, err: error.message }, 'broker client error'));
+  const stopRevocations = app.userRevocations.onRevoked((userId) => sessions.revokeUser(userId));
 
-  const tcp: Server = createTcpServer(broker.handle);
+  const handle = (connection: Duplex, req?: unknown) => {
+    const gate = sessions.accept(connection);
+    if (gate) broker.handle(gate as never, req as never);
+  };
+  const tcp: Server = createTcpServer((socket) => handle(socket));
   const http = createHttpServer((_req, res) => res.writeHead(426).end('MQTT over WebSocket only'));
-  const wss = new WebSocketServer({ server: http });
-  wss.on('connection', (socket, req) => broker.handle(createWebSocketStream(socket) as never, req as never));
+  // A browser's MQTT packet arrives as one WebSocket message: the same cap, plus the fixed header.
+  const wss = new WebSocketServer({ server: http, maxPayload: BROKER_LIMITS.browserPacketBytes + 8 });
+  wss.on('connection', (socket, req) => handle(createWebSocketStream(socket), req));
 
   const tcpPort = await listen(tcp, app.config.mqttPort, app.config.host, 'MQTT_PORT');
   const wsPort = await listen(http, app.config.mqttWsPort, app.config.host, 'MQTT_WS_PORT').catch(async (error) => {
@@ -68,6 +99,8 @@ export async function startEmbeddedBroker(app: FastifyInstance) {
   return {
     ports: { tcp: tcpPort, ws: wsPort },
     async close() {
+      stopRevocations();
+      sessions.close();
       for (const client of wss.clients) client.terminate();
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       await Promise.all([new Promise((r) => tcp.close(r)), new Promise((r) => http.close(r))]);
@@ -84,10 +117,28 @@ async function identify(
     return sameSecret(password, app.secrets.serverBrokerPassword) ? { role: 'server' } : undefined;
   }
   if (username === WEB_BROKER_USERNAME) {
-    if (!password) return undefined;
-    const claims = app.jwt.verify<{ sub: string }>(password.toString('utf8'));
-    return { role: 'web', userId: Number(claims.sub) };
+    if (!password || password.length > 4096) return undefined;
+    const claims = app.jwt.verify<{ sub: string; ver?: unknown; exp: number }>(password.toString('utf8'));
+    // As over HTTP: the user must be active, the token of its current version, no password change pending.
+    const user = await findActiveSessionUser(app.db, Number(claims.sub));
+    if (!user || claims.ver !== user.tokenVersion || user.mustChangePassword) return undefined;
+    return {
+      role: 'web',
+      userId: user.id,
+      username: user.username,
+      permission: user.permission,
+      tokenVersion: user.tokenVersion,
+      expiresAt: claims.exp,
+    };
   }
   const device = deviceIdentity(username);
   return device && sameSecret(password, app.secrets.deviceKey) ? device : undefined;
+}
+
+/** The topic rules, the retain rule, and a controller commanding only robots of its own track. */
+function mayPublish(app: FastifyInstance, identity: BrokerIdentity, topic: string, retain: boolean) {
+  if (!canPublish(identity, topic, retain)) return false;
+  if (identity.role !== 'controller') return true;
+  const sn = commandedRobot(topic);
+  return sn === undefined || (app.hasDecorator('robots') && app.robots.trackOf(sn) === identity.trackId);
 }

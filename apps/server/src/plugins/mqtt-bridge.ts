@@ -1,4 +1,4 @@
-import { sharedTopic, topicMatches } from '@railserve/protocol';
+import { BROKER_LIMITS, RETAINED_TOPICS, sharedTopic, topicMatches } from '@railserve/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 
@@ -10,8 +10,11 @@ export type MqttBridge = {
   readonly connected: boolean;
   /** Objects are sent as JSON, strings and buffers as they are. */
   publish(topic: string, payload: unknown, options?: PublishOptions): Promise<void>;
-  /** Subscribes (shared when several servers may run) and routes matching messages to `handler`. */
-  handle(filter: string, handler: MessageHandler): void;
+  /**
+   * Subscribes (shared when several servers may run, unless `shared: false` asks every instance
+   * for its own copy) and routes matching messages to `handler`.
+   */
+  handle(filter: string, handler: MessageHandler, options?: { shared?: boolean }): void;
   waitUntilConnected(timeoutMs?: number): Promise<void>;
   /** Connected, and every subscription made so far acknowledged by the broker. */
   waitUntilSubscribed(timeoutMs?: number): Promise<void>;
@@ -25,7 +28,8 @@ export function createMqttBridge(options: {
   log: FastifyBaseLogger;
 }): MqttBridge {
   const handlers: { filter: string; handler: MessageHandler }[] = [];
-  const subscriptionOf = (filter: string) => (options.shared ? sharedTopic(filter) : filter);
+  const ownCopy = new Set<string>();
+  const subscriptionOf = (filter: string) => (options.shared && !ownCopy.has(filter) ? sharedTopic(filter) : filter);
   const client: MqttClient = mqtt.connect(options.url, {
     reconnectPeriod: 1000,
     connectTimeout: 5000,
@@ -46,12 +50,20 @@ export function createMqttBridge(options: {
   };
 
   client.on('connect', () => {
-    options.log.info({ url: redact(options.url) }, 'connected to the MQTT broker');
+    options.log.info(`connected to the MQTT broker at ${redact(options.url)}`);
     for (const filter of new Set(handlers.map((h) => h.filter))) subscribe(filter);
   });
   client.on('error', (error) => options.log.warn({ err: error.message }, 'MQTT connection error'));
   client.on('offline', () => options.log.warn('MQTT broker unreachable, retrying'));
   client.on('message', (topic, payload, packet) => {
+    // Devices' payloads have a cap (the embedded broker closes them sooner): an external broker may
+    // still deliver a bigger one, which is dropped, and cleared when the broker would keep it.
+    if (payload.length > BROKER_LIMITS.devicePacketBytes) {
+      options.log.warn({ topic, bytes: payload.length }, 'dropped an oversized broker message');
+      if (RETAINED_TOPICS.some((filter) => topicMatches(filter, topic)))
+        client.publish(topic, '', { qos: 1, retain: true }, () => {});
+      return;
+    }
     for (const { filter, handler } of handlers) {
       if (!topicMatches(filter, topic)) continue;
       try {
@@ -85,8 +97,9 @@ export function createMqttBridge(options: {
         .publishAsync(topic, body, { qos: publishOptions.qos ?? 1, retain: publishOptions.retain ?? false })
         .then(() => {});
     },
-    handle(filter, handler) {
+    handle(filter, handler, handleOptions) {
       const known = handlers.some((h) => h.filter === filter);
+      if (handleOptions?.shared === false) ownCopy.add(filter);
       handlers.push({ filter, handler });
       if (!known && client.connected) subscribe(filter);
     },

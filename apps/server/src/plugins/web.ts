@@ -7,12 +7,30 @@ import fp from 'fastify-plugin';
 
 const defaultDist = new URL('../../../web/dist', import.meta.url).pathname;
 
+/**
+ * Hashed build assets never change under their name: cached for a year. The page itself is
+ * revalidated on every load, so a new version is picked up at once; other files for an hour.
+ */
+export function cacheControlFor(relativePath: string): string {
+  if (relativePath.startsWith(`assets${path.sep}`)) return 'public, max-age=31536000, immutable';
+  if (relativePath.replace(/\.(br|gz)$/, '') === 'index.html') return 'no-cache';
+  return 'public, max-age=3600';
+}
+
 /** Serves the built web app, with every unknown non-API GET answered by index.html (SPA routes). */
 export const webPlugin = fp(async (app: FastifyInstance) => {
   const root = path.resolve(app.config.webDist ?? defaultDist);
   const built = existsSync(path.join(root, 'index.html'));
   if (built) {
-    await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside each text asset (apps/web/build/precompress.ts).
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, file) => reply.header('cache-control', cacheControlFor(path.relative(root, file))),
+    });
   } else {
     app.log.warn(`Web app not built (${root}): run "npm run build:web"`);
   }

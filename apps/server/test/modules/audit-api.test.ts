@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scheduledAuditCleanup } from '../../src/modules/audit/service.ts';
-import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../helper.ts';
+import { ADMIN_PASSWORD, buildTestApp, FIXTURE_PASSWORD, type TestApp } from '../helper.ts';
 import { auditTrail, lastAudit, seedAuditRecords } from '../support/audit.ts';
 
 // /audit: list with filters, statistics, detail, export, cleanup, and who may use them.
@@ -14,6 +14,8 @@ beforeAll(async () => {
   app = await buildTestApp();
   admin = await app.login('admin', ADMIN_PASSWORD);
   service = await app.as(1, 'service_one');
+  // A sign-in of its own, so the trail holds a record by this user.
+  await app.login('service_one', FIXTURE_PASSWORD);
   await app.inject({ method: 'POST', url: '/api/v1/login', payload: { username: 'admin', password: 'wrong-pass' } });
   await app.inject({
     method: 'POST',
@@ -112,6 +114,13 @@ describe('audit export', () => {
     const zh = await get('/export?format=csv&type=login');
     expect(zh.body).toContain('操作時間');
     expect(zh.body).toContain('登入');
+  });
+
+  it('says targets and descriptions in words in the chosen language, as the screen does', async () => {
+    const en = await get('/export?format=csv&lang=en&type=user_management&tz=UTC');
+    expect(en.body).toMatch(/,Users,Created Users \(/);
+    const zh = await get('/export?format=csv&type=user_management&tz=UTC');
+    expect(zh.body).toMatch(/,使用者,新增使用者（/);
   });
 
   it('streams XLSX that a spreadsheet program opens', async () => {

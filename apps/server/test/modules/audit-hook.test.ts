@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRecords } from '../../src/db/schema/audit.ts';
+import type { NewAuditRecord } from '../../src/modules/audit/repository.ts';
 import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../helper.ts';
 import { auditTrail, lastAudit } from '../support/audit.ts';
 
@@ -48,7 +49,9 @@ describe('audit hook', () => {
     });
     expect(res.statusCode).toBe(401);
     const record = await lastAudit(app, (r) => r.type === 'login' && r.username === 'intruder');
-    expect(record).toMatchObject({ result: 'failed', errorMessage: res.json().message, affectedRows: 0 });
+    // The answer says only that sign-in failed; the audit keeps the real reason.
+    expect(res.json().message).toBe('Login failed, check your username and password');
+    expect(record).toMatchObject({ result: 'failed', errorMessage: 'Unknown user', affectedRows: 0 });
     expect(JSON.stringify(record)).not.toContain('guess123');
   });
 
@@ -79,8 +82,10 @@ describe('audit hook', () => {
     });
     const record = await lastAudit(app, (r) => r.target === `users/${id}` && r.type === 'user_management');
     expect(record).toMatchObject({ result: 'success', affectedRows: 1 });
-    expect(record.oldValues).toMatchObject({ id, username: 'audited_edit', nickname: 'Before' });
-    expect(record.newValues).toMatchObject({ id, username: 'audited_edit', nickname: 'After' });
+    // Only what changed, on both sides (the bookkeeping updatedAt left out).
+    expect(record.oldValues).toEqual({ nickname: 'Before' });
+    expect(record.newValues).toEqual({ nickname: 'After' });
+    expect(record.description).toBe(`Update users/${id} (audited_edit)`);
     expect(record.requestData).toMatchObject({ params: { id }, body: { nickname: 'After', password: '***' } });
   });
 
@@ -141,7 +146,7 @@ describe('audit hook', () => {
     expect(record.requestData).toMatchObject({ query: { format: 'csv', type: 'login' } });
   });
 
-  it('writes the queued records when the server closes, before the database closes', async () => {
+  it('has the record in the database before the answer leaves, and writes queued ones before the database closes', async () => {
     const other = await buildTestApp();
     const closeDatabase = other.database.close;
     let writtenAtClose = -1;
@@ -150,9 +155,13 @@ describe('audit hook', () => {
       await closeDatabase();
     };
     await other.inject({ method: 'POST', url: '/api/v1/login', payload: { username: 'admin', password: ADMIN_PASSWORD } });
+    // No flush: the answer was held until its record was stored.
+    expect(other.audit.writer.pending).toBe(0);
+    expect(await other.db.select().from(auditRecords)).toHaveLength(1);
+    other.audit.record({ type: 'cleanup', target: 'audit', description: 'queued', result: 'success' } as NewAuditRecord);
     expect(other.audit.writer.pending).toBe(1);
     await other.close();
-    expect(writtenAtClose).toBe(1);
+    expect(writtenAtClose).toBe(2);
   });
 
   it('never writes a password or a token into any record', async () => {

@@ -4,6 +4,7 @@ import type { Database } from '../../src/db/client.ts';
 import { classifyRequest, describe as describeAudit } from '../../src/modules/audit/classify.ts';
 import { loaderFor, registerAuditLoader } from '../../src/modules/audit/loaders.ts';
 import { AUDIT_VALUE_MAX_CHARS, auditValue, maskSecrets } from '../../src/modules/audit/mask.ts';
+import { changedFields } from '../../src/modules/audit/record.ts';
 import type { NewAuditRecord } from '../../src/modules/audit/repository.ts';
 import { createAuditWriter } from '../../src/modules/audit/writer.ts';
 
@@ -70,7 +71,18 @@ describe('classifyRequest', () => {
 
   it('describes a write with the entity name', () => {
     expect(describeAudit('update', 'PUT', 'users/7', 'amy')).toBe('Update users/7 (amy)');
-    expect(describeAudit('login', 'POST', 'login', 'amy')).toBe('Sign in (amy)');
+    expect(describeAudit('login', 'POST', 'login', 'amy')).toBe('Sign in');
+    expect(describeAudit('system', 'POST', 'robots/S-1/commands', undefined, 'restart')).toBe(
+      'Send restart to robots/S-1/commands',
+    );
+    expect(describeAudit('update', 'PUT', 'robots/S-1/config/basic')).toBe('Update robots/S-1/config/basic');
+  });
+
+  it('keeps only the fields an update changed, on both sides', () => {
+    const old = { id: 1, name: 'A', volume: 60, updatedAt: 'x' };
+    expect(changedFields(old, { id: 1, name: 'A', volume: 40, updatedAt: 'y' })).toEqual([{ volume: 60 }, { volume: 40 }]);
+    expect(changedFields(undefined, { name: 'A' })).toEqual([undefined, { name: 'A' }]);
+    expect(changedFields(old, undefined)).toEqual([old, undefined]);
   });
 });
 
@@ -106,10 +118,11 @@ describe('audit writer', () => {
     expect(writer.pending).toBe(0);
   });
 
-  it('bounds the queue when the database cannot keep up', () => {
+  it('bounds the queue when the database cannot keep up, and counts what it dropped', () => {
     const stuck = { insert: () => ({ values: () => new Promise(() => {}) }) } as unknown as Database;
     const writer = createAuditWriter(stuck, log, { intervalMs: 10_000, batchSize: 1000, maxQueued: 10 });
     for (let i = 0; i < 50; i++) writer.enqueue(record(i));
     expect(writer.pending).toBe(10);
+    expect(writer.stats.dropped).toBe(40);
   });
 });

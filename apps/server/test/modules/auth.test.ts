@@ -109,3 +109,18 @@ describe('HTTP conventions', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
   });
 });
+
+describe('broker credentials on the embedded broker', () => {
+  it('answers user web and the caller’s own token, and nothing without a valid one', async () => {
+    const headers = await app.as(3);
+    const res = await app.inject({ method: 'POST', url: '/api/v1/me/broker-account', headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ username: 'web', password: headers.authorization.slice('Bearer '.length) });
+    const forged = forge({ sub: String(headers.id), exp: Date.now() / 1000 + 60 }, 'not-the-secret');
+    for (const authorization of [undefined, `Bearer ${forged}`, 'Bearer', 'Basic x'])
+      expect(
+        (await app.inject({ method: 'POST', url: '/api/v1/me/broker-account', headers: authorization ? { authorization } : {} }))
+          .statusCode,
+      ).toBe(401);
+  });
+});

@@ -1,45 +1,28 @@
-import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../helper.ts';
+import { brokerClients, connected, grantedQos, nextMessage, webClientId } from '../support/broker-clients.ts';
+import { onTrack } from '../support/broker-security.ts';
+import { waitFor } from '../support/robots.ts';
 
 let app: TestApp;
 let token: string;
-const clients: MqttClient[] = [];
+const mqttClients = brokerClients(() => app);
 
 beforeAll(async () => {
   app = await buildTestApp();
   token = (await app.login('admin', ADMIN_PASSWORD)).authorization.slice('Bearer '.length);
 });
 afterAll(async () => {
-  await Promise.all(clients.map((c) => c.endAsync(true)));
+  await mqttClients.endAll();
   await app.close();
 });
 
-function connect(username: string, password: string, ws = false) {
-  const url = ws ? `ws://127.0.0.1:${app.brokerPorts!.ws}` : `mqtt://127.0.0.1:${app.brokerPorts!.tcp}`;
-  const client = mqtt.connect(url, { username, password, reconnectPeriod: 0, connectTimeout: 3000 });
-  clients.push(client);
-  return client;
-}
-const connected = (client: MqttClient) =>
-  new Promise<boolean>((resolve) => {
-    client.once('connect', () => resolve(true));
-    client.once('error', () => resolve(false));
-    client.once('close', () => resolve(false));
+const connect = (username: string, password: string, ws = false) =>
+  mqttClients.connect(username, password, {
+    ws,
+    clientId:
+      username === 'web' ? webClientId() : username.startsWith('track-') ? `track_${username.slice(6)}` : `robot_${username}`,
   });
-const grantedQos = (client: MqttClient, topics: string[]) =>
-  Promise.all(
-    topics.map((t) =>
-      client.subscribeAsync(t).then(
-        (g) => g[0].qos,
-        () => 128,
-      ),
-    ),
-  );
-const nextMessage = (client: MqttClient) =>
-  new Promise<{ topic: string; payload: string }>((resolve) =>
-    client.once('message', (topic, payload) => resolve({ topic, payload: payload.toString() })),
-  );
 
 describe('embedded broker', () => {
   it('lets a robot in with the device key and refuses a wrong key', async () => {
@@ -74,10 +57,11 @@ describe('embedded broker', () => {
   it('lets a browser publish system messages but not commands', async () => {
     const browser = connect('web', token, true);
     await connected(browser);
-    const server = connect('railserve-server', app.secrets.serverBrokerPassword);
-    await connected(server);
-    await server.subscribeAsync('hcpro4/system/#');
-    const received = nextMessage(server);
+    // The server's own connection observes what reaches it.
+    const received = new Promise<{ topic: string }>((resolve) =>
+      app.mqtt.handle('hcpro4/system/+', (topic) => (topic === 'hcpro4/system/console' ? resolve({ topic }) : undefined)),
+    );
+    await app.mqtt.waitUntilSubscribed();
     await browser.publishAsync(
       'hcpro4/system/console',
       JSON.stringify({ timestamp: new Date().toISOString(), source: 'frontend', type: 'console', data: {} }),
@@ -89,6 +73,10 @@ describe('embedded broker', () => {
   });
 
   it('lets a track controller command robots but not publish another track status', async () => {
+    const robot = connect('SIM-0001', app.secrets.deviceKey);
+    await connected(robot);
+    await robot.publishAsync('hcpro4/robots/SIM-0001/status', JSON.stringify(onTrack('SIM-0001', 7)), { qos: 1 });
+    await waitFor(() => app.robots.trackOf('SIM-0001') === 7 || undefined, 'the robot on track 7');
     const controller = connect('track-7', app.secrets.deviceKey);
     expect(await connected(controller)).toBe(true);
     await controller.publishAsync(

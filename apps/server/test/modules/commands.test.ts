@@ -1,4 +1,4 @@
-import { commandPayload, parseJson } from '@railserve/protocol';
+import { brokerClientId, commandPayload, parseJson } from '@railserve/protocol';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helper.ts';
@@ -10,7 +10,11 @@ let device: MqttClient;
 beforeAll(async () => {
   app = await buildTestApp({ commandTimeoutMs: 600 });
   await app.mqtt.waitUntilSubscribed();
-  device = mqtt.connect(`mqtt://127.0.0.1:${app.brokerPorts!.tcp}`, { username: 'CMD-1', password: app.secrets.deviceKey });
+  device = mqtt.connect(`mqtt://127.0.0.1:${app.brokerPorts!.tcp}`, {
+    username: 'CMD-1',
+    password: app.secrets.deviceKey,
+    clientId: brokerClientId.robot('CMD-1'),
+  });
   await new Promise((resolve) => device.once('connect', resolve));
   await device.subscribeAsync('HCP4/CMD-1/cmd');
   device.on('message', (_topic, payload) => {

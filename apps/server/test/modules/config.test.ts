@@ -30,4 +30,13 @@ describe('configuration', () => {
   it('accepts 0 as "pick a free port"', () => {
     expect(loadConfig({ PORT: '0', MQTT_PORT: '0' })).toMatchObject({ port: 0, mqttPort: 0 });
   });
+
+  it('takes MQTT_DYNAMIC_SECURITY only as true or false, and only with an external broker', () => {
+    expect(loadConfig({}).mqttDynamicSecurity).toBe(false);
+    expect(loadConfig({ MQTT_URL: 'mqtt://broker:1883', MQTT_DYNAMIC_SECURITY: 'true' }).mqttDynamicSecurity).toBe(true);
+    expect(() => loadConfig({ MQTT_URL: 'mqtt://broker:1883', MQTT_DYNAMIC_SECURITY: 'maybe' })).toThrow(
+      /MQTT_DYNAMIC_SECURITY: must be true or false/,
+    );
+    expect(() => loadConfig({ MQTT_DYNAMIC_SECURITY: 'true' })).toThrow(/MQTT_DYNAMIC_SECURITY: needs MQTT_URL/);
+  });
 });

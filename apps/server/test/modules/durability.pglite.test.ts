@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { auditedUsernames } from '../support/load.ts';
 import { exited, startServerProcess } from '../support/server-process.ts';
 
 // PGlite only (the PostgreSQL run excludes *.pglite.test.ts). The embedded database must keep every write it acknowledged when the process is killed
@@ -20,7 +21,7 @@ async function login(url: string) {
 }
 
 describe('embedded database durability', () => {
-  it('finds every acknowledged write after SIGKILL in the middle of writes', async () => {
+  it('finds every acknowledged write, and its audit record, after SIGKILL in the middle of writes', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rs-durable-'));
     dirs.push(dataDir);
     const env = { DATA_DIR: dataDir, ADMIN_PASSWORD: 'durable-admin', LOGIN_ATTEMPTS_PER_MINUTE: '1000' };
@@ -61,5 +62,8 @@ describe('embedded database durability', () => {
       second.child.kill('SIGTERM');
       expect(await exited(second.child)).toBe(0);
     }
+    // Each acknowledged write has its audit record: the answer left only once the record was stored.
+    const audited = await auditedUsernames(path.join(dataDir, 'db'));
+    expect(acknowledged.filter((name) => !audited.has(name))).toEqual([]);
   }, 180_000); // two server starts and a fresh database: slow on a loaded two-core machine
 });

@@ -1,3 +1,4 @@
+import { formatLogEvent } from '@railserve/protocol';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../helper.ts';
@@ -40,7 +41,7 @@ describe('logs export', () => {
     expect(rows.at(-1)!.slice(1)).toEqual([
       '2025-03-10 09:00:00',
       'Robot log',
-      'alarm_raised',
+      'Alarm raised',
       'Error',
       '1',
       'Hall A',
@@ -60,6 +61,26 @@ describe('logs export', () => {
     expect(rows).toHaveLength(4);
     expect(rows[1][4]).toBe('錯誤');
     expect(rows.some((r) => r[9] === 'low battery 機器人電量低')).toBe(true);
+    expect(rows.some((r) => r[3] === '警報發生')).toBe(true);
+  });
+
+  it('says a device’s worded-once message and its record type in the chosen language, as the screen does', async () => {
+    await seedLogs(app, [
+      {
+        ts: '2025-03-14T08:00:00Z',
+        source: 'track',
+        trackId: 7,
+        level: 'warning',
+        type: 'command',
+        message: formatLogEvent('device_command_refused', { command: 'send_target', error: 'no idle robot on this track' }),
+      },
+    ]);
+    const zh = parseCsv((await exportLogs('trackId=7')).body.slice(1));
+    expect(zh[1].slice(3, 5)).toEqual(['指令', '警告']);
+    expect(zh[1][9]).toBe('指令「發送目標點」遭拒：此軌道沒有待命的機器人');
+    const en = parseCsv((await exportLogs('trackId=7&lang=en')).body.slice(1));
+    expect(en[1][3]).toBe('Command');
+    expect(en[1][9]).toBe('Command “Send target point” refused: no idle robot on this track');
   });
 
   it('streams XLSX with a header row, one row per record and real date cells', async () => {

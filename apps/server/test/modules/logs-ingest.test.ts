@@ -1,3 +1,4 @@
+import { brokerClientId } from '@railserve/protocol';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { purgeExpiredLogs } from '../../src/modules/logs/service.ts';
@@ -12,7 +13,11 @@ beforeAll(async () => {
   app = await buildTestApp({ logRetentionDays: 30 });
   admin = await app.login('admin', ADMIN_PASSWORD);
   await app.mqtt.waitUntilSubscribed();
-  robot = mqtt.connect(`mqtt://127.0.0.1:${app.brokerPorts!.tcp}`, { username: 'ROBOT-1', password: app.secrets.deviceKey });
+  robot = mqtt.connect(`mqtt://127.0.0.1:${app.brokerPorts!.tcp}`, {
+    username: 'ROBOT-1',
+    password: app.secrets.deviceKey,
+    clientId: brokerClientId.robot('ROBOT-1'),
+  });
   await new Promise((resolve) => robot.once('connect', resolve));
   await seedLogs(app, []);
 });
@@ -28,14 +33,23 @@ const removeLogs = (payload: Record<string, unknown>, headers: { authorization: 
   app.inject({ method: 'DELETE', url: '/api/v1/logs', headers, payload });
 
 describe('log ingest', () => {
-  it('stores a robot record from the broker with its own time and the robot name', async () => {
+  it('stores a robot record from the broker at its receive time, with the device time and the robot name', async () => {
     const time = '2025-05-01T08:00:00.123Z';
+    const before = Date.now();
     await robot.publishAsync(
       'hcpro4/logs/robot',
       JSON.stringify({ ts: time, level: 'warning', type: 'lid', message: 'lid jammed', robotSn: 'ROBOT-1' }),
     );
     await vi.waitFor(async () => expect(await logsWith({ type: 'lid' })).toHaveLength(1), { timeout: 10_000 });
-    expect((await logsWith({ type: 'lid' }))[0]).toMatchObject({ time, source: 'robot', level: 'warning', robotName: 'Amy' });
+    const [stored] = await logsWith({ type: 'lid' });
+    expect(stored).toMatchObject({
+      deviceTime: time,
+      source: 'robot',
+      level: 'warning',
+      robotName: 'Amy',
+      sender: 'robot:ROBOT-1',
+    });
+    expect(Date.parse(stored.time as string)).toBeGreaterThanOrEqual(before - 1000);
   });
 
   it('drops invalid payloads and keeps serving', async () => {

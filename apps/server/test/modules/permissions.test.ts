@@ -7,9 +7,9 @@ import { buildTestApp, type TestApp } from '../helper.ts';
 let app: TestApp;
 const headers: Record<number, { authorization: string }> = {};
 
-// Routes whose effect would end the test process; their permission is still checked for the
+// Routes whose effect would end the test process (restart) or the test's tokens (logout); their permission is still checked for the
 // levels that must be refused.
-const SKIP_ALLOWED = new Set(['POST /api/v1/system/restart']);
+const SKIP_ALLOWED = new Set(['POST /api/v1/system/restart', 'POST /api/v1/logout']);
 
 beforeAll(async () => {
   app = await buildTestApp();

@@ -1,15 +1,20 @@
+import { randomBytes } from 'node:crypto';
+import { brokerClientId } from '@railserve/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_BROKER_USERNAME } from '../../src/lib/broker-acl.ts';
-import { buildTestApp, type TestApp } from '../helper.ts';
+import { WEB_BROKER_USERNAME } from '../../src/lib/broker-acl.ts';
+import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../helper.ts';
 import { robotCommandScenario } from '../support/robot-command-scenario.ts';
 import { robotLifecycleScenario } from '../support/robot-scenario.ts';
 import { ROBOT_TEST_CONFIG, type RobotTestEnv, rawDevice, waitForRobot } from '../support/robots.ts';
+import { createTrack } from '../support/tracks.ts';
 
 // Robots against the embedded broker, with simulated robots (tools/robot-sim) and scripted devices.
 let app: TestApp;
+let adminToken: string;
 
 beforeAll(async () => {
   app = await buildTestApp(ROBOT_TEST_CONFIG);
+  adminToken = (await app.login('admin', ADMIN_PASSWORD)).authorization.slice('Bearer '.length);
   await app.mqtt.waitUntilSubscribed();
 });
 afterAll(async () => {
@@ -20,7 +25,8 @@ const env = (): RobotTestEnv => ({
   app,
   brokerUrl: `mqtt://127.0.0.1:${app.brokerPorts!.tcp}`,
   deviceKey: app.secrets.deviceKey,
-  observer: { username: SERVER_BROKER_USERNAME, password: app.secrets.serverBrokerPassword },
+  // The server's own broker identity is its alone (a random client id per start): observe as a console.
+  observer: { username: WEB_BROKER_USERNAME, password: adminToken, clientId: brokerClientId.web(randomBytes(8).toString('hex')) },
 });
 
 describe('robot lifecycle', () => robotLifecycleScenario(env));
@@ -50,6 +56,27 @@ describe('robot audit', () => {
     const renames = list.json().data.items as { id: number }[];
     const detail = await app.inject({ method: 'GET', url: `/api/v1/audit/${renames.at(-1)?.id}`, headers });
     expect(detail.json().data).toMatchObject({ oldValues: { name: 'Kitchen runner' }, newValues: { name: 'Counter 1' } });
+  });
+});
+
+describe('last track', () => {
+  it('is the console’s name of the track the robot reports, kept after it leaves, and filters the list', async () => {
+    const admin = await app.as(0);
+    const track = await createTrack(app, admin);
+    const device = await rawDevice(env(), 'SCN-TRACKED');
+    await device.status({ state: 'idle', battery: 80, trackId: track.id });
+    await waitForRobot(app, 'SCN-TRACKED', admin, (r) => r.lastTrackName === track.name, 'the track name');
+    await device.status({ state: 'idle', battery: 79 });
+    await waitForRobot(app, 'SCN-TRACKED', admin, (r) => r.battery === 79, 'the next status');
+    const list = await app.inject({
+      method: 'GET',
+      url: `/api/v1/robots?pageSize=all&q=${encodeURIComponent(track.name)}`,
+      headers: admin,
+    });
+    expect(list.json().data.items.map((r: { sn: string; lastTrackName: string }) => [r.sn, r.lastTrackName])).toEqual([
+      ['SCN-TRACKED', track.name],
+    ]);
+    await device.close();
   });
 });
 

@@ -132,6 +132,8 @@ describe('session saved, assignment failed', () => {
     expect(res.statusCode).toBe(207);
     expect(res.json().data).toMatchObject({ name: 'Renamed', trackIds: [kept.id] });
     const audit = await lastAudit(app, (r) => r.target === `sessions/${session.id}`);
-    expect(audit).toMatchObject({ result: 'partial', oldValues: { name: session.name, trackIds: [kept.id] } });
+    // The audit keeps what changed: the name; the tracks stayed as they were.
+    expect(audit).toMatchObject({ result: 'partial', oldValues: { name: session.name }, newValues: { name: 'Renamed' } });
+    expect(audit?.oldValues).not.toHaveProperty('trackIds');
   });
 });

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServerProcess } from '../support/server-process.ts';
+import { exited, startServerProcess } from '../support/server-process.ts';
 
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
@@ -23,6 +23,27 @@ describe('start-up', () => {
       expect(error?.message).toContain(`Port ${port} is already in use: set MQTT_PORT to a free port`);
     } finally {
       blocker.close();
+    }
+  });
+
+  it('writes JSON lines when no terminal is attached, one per request', { timeout: 120_000 }, async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rs-startup-'));
+    dirs.push(dataDir);
+    const server = await startServerProcess({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'start-up-admin' });
+    try {
+      await fetch(`${server.url}/api/health`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const records = server
+        .output()
+        .split('\n')
+        // Node's own warnings go to stderr as text; the server's lines are JSON.
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { msg: string; url?: string });
+      expect(records.filter((r) => r.url === '/api/health')).toHaveLength(1);
+      expect(records.map((r) => r.msg)).toContain('administrator "admin" created with the password set in ADMIN_PASSWORD');
+    } finally {
+      server.child.kill('SIGTERM');
+      await exited(server.child);
     }
   });
 

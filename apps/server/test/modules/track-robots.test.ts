@@ -1,3 +1,4 @@
+import { brokerClientId } from '@railserve/protocol';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../helper.ts';
@@ -22,6 +23,7 @@ describe('robots on a track', () => {
     const robot = await mqtt.connectAsync(`mqtt://127.0.0.1:${app.brokerPorts!.tcp}`, {
       username: 'TR-1',
       password: app.secrets.deviceKey,
+      clientId: brokerClientId.robot('TR-1'),
     });
     try {
       const ts = new Date().toISOString();

@@ -1,16 +1,36 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
 export const MOSQUITTO = process.env.MOSQUITTO_PATH ?? '/usr/sbin/mosquitto';
 const MOSQUITTO_PASSWD = process.env.MOSQUITTO_PASSWD_PATH ?? '/usr/bin/mosquitto_passwd';
+const DEPLOY = path.resolve(import.meta.dirname, '../../../../deploy/mosquitto');
 /** The ACL the project ships for external brokers: the test runs against exactly that file. */
-export const SHIPPED_ACL = path.resolve(import.meta.dirname, '../../../../deploy/mosquitto/acl');
+export const SHIPPED_ACL = path.join(DEPLOY, 'acl');
+/** The shipped dynamic security setup: the plugin lines and the plugin's initial configuration. */
+const SHIPPED_DYNSEC_CONF = path.join(DEPLOY, 'dynamic-security.conf');
+const SHIPPED_DYNSEC_JSON = path.join(DEPLOY, 'dynamic-security.json');
 
-export type Mosquitto = { port: number; url: string; output: () => string; stop(): Promise<void> };
+export type MosquittoOptions = {
+  /** The shipped dynamic-security.conf, with its JSON copied to a temporary file. */
+  dynamicSecurity?: boolean;
+  /** A WebSocket listener on a free port too (browsers). */
+  websockets?: boolean;
+};
+
+export type Mosquitto = {
+  port: number;
+  url: string;
+  /** The WebSocket listener's port, when asked for. */
+  wsPort?: number;
+  /** The broker's process id (benchmarks read its CPU time). */
+  pid: number;
+  output: () => string;
+  stop(): Promise<void>;
+};
 
 /** A free TCP port on 127.0.0.1 (the broker binds it right after). */
 export function freePort(): Promise<number> {
@@ -25,19 +45,47 @@ export function freePort(): Promise<number> {
 }
 
 /** Fails (never skips) when the broker is not installed: the suite must run against a real Mosquitto. */
-export function requireMosquitto() {
-  for (const file of [MOSQUITTO, MOSQUITTO_PASSWD]) {
+export function requireMosquitto(options: MosquittoOptions = {}) {
+  const files = [MOSQUITTO, MOSQUITTO_PASSWD, ...(options.dynamicSecurity ? [dynsecPlugin()] : [])];
+  for (const file of files) {
     if (!existsSync(file))
       throw new Error(`Mosquitto is required for this test and ${file} is missing (Debian package mosquitto)`);
   }
 }
 
+/** The plugin the shipped dynamic-security.conf names, or MOSQUITTO_DYNSEC_PLUGIN. */
+function dynsecPlugin(): string {
+  if (process.env.MOSQUITTO_DYNSEC_PLUGIN) return process.env.MOSQUITTO_DYNSEC_PLUGIN;
+  const conf = existsSync(SHIPPED_DYNSEC_CONF) ? readFileSync(SHIPPED_DYNSEC_CONF, 'utf8') : '';
+  return /^plugin\s+(\S+)/m.exec(conf)?.[1] ?? `${SHIPPED_DYNSEC_CONF} (naming the plugin)`;
+}
+
+/** The shipped plugin lines, pointed at a copy of the shipped JSON in `dir`. */
+async function dynsecLines(dir: string): Promise<string[]> {
+  const json = path.join(dir, 'dynamic-security.json');
+  await copyFile(SHIPPED_DYNSEC_JSON, json);
+  return (await readFile(SHIPPED_DYNSEC_CONF, 'utf8'))
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => {
+      if (line.startsWith('plugin_opt_config_file')) return `plugin_opt_config_file ${json}`;
+      if (line.startsWith('plugin ')) return `plugin ${dynsecPlugin()}`;
+      return line;
+    });
+}
+
 /**
  * Starts a Mosquitto process on a free port with a generated configuration: no anonymous access,
- * a password file made by mosquitto_passwd for `users`, and the shipped ACL.
+ * a password file made by mosquitto_passwd for `users`, and the shipped ACL (and, when asked, the
+ * shipped dynamic security plugin setup and a WebSocket listener).
  */
-export async function startMosquitto(users: Record<string, string>, port?: number): Promise<Mosquitto> {
-  requireMosquitto();
+export async function startMosquitto(
+  users: Record<string, string>,
+  port?: number,
+  options: MosquittoOptions = {},
+): Promise<Mosquitto> {
+  requireMosquitto(options);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'rs-mosquitto-'));
   const passwd = path.join(dir, 'passwd');
   await writeFile(
@@ -49,11 +97,14 @@ export async function startMosquitto(users: Record<string, string>, port?: numbe
   );
   execFileSync(MOSQUITTO_PASSWD, ['-U', passwd]);
   const chosen = port ?? (await freePort());
+  const wsPort = options.websockets ? await freePort() : undefined;
   const conf = path.join(dir, 'mosquitto.conf');
   await writeFile(
     conf,
     [
       `listener ${chosen} 127.0.0.1`,
+      ...(wsPort ? [`listener ${wsPort} 127.0.0.1`, 'protocol websockets'] : []),
+      ...(options.dynamicSecurity ? await dynsecLines(dir) : []),
       'allow_anonymous false',
       `password_file ${passwd}`,
       `acl_file ${SHIPPED_ACL}`,
@@ -70,9 +121,12 @@ export async function startMosquitto(users: Record<string, string>, port?: numbe
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   await waitForPort(chosen, child, () => output);
+  if (wsPort) await waitForPort(wsPort, child, () => output);
   return {
     port: chosen,
     url: `mqtt://127.0.0.1:${chosen}`,
+    wsPort,
+    pid: child.pid!,
     output: () => output,
     async stop() {
       if (child.exitCode === null) {

@@ -1,6 +1,7 @@
 import { DEFAULT_ROBOT_CONFIG } from '@railserve/protocol';
 import type { SimRobot } from '@railserve/robot-sim';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { lastAudit } from './audit.ts';
 import { type RawDevice, type RobotTestEnv, rawDevice, startSimRobot, waitFor, waitForRobot } from './robots.ts';
 
 type Headers = { authorization: string };
@@ -59,7 +60,8 @@ export function robotCommandScenario(getEnv: () => RobotTestEnv) {
       serverIp: '300.1.1.1',
     });
     const messages = network.json().details.map((d: { message: string }) => d.message);
-    expect(messages).toEqual(expect.arrayContaining(['ssid_required', 'wifi_password_required', 'invalid_ip']));
+    // A blank WiFi password keeps the robot's own (write-only), so it is no error here.
+    expect(messages).toEqual(expect.arrayContaining(['ssid_required', 'invalid_ip']));
     const missing = await inject('PUT', '/robots/SCN-CMD/config/motion', admin, { maxSpeed: 500 });
     expect(missing.json().details).toContainEqual({ path: ['body', 'motorScale'], message: 'required' });
     expect((await inject('PUT', '/robots/SCN-CMD/config/basic', staff, DEFAULT_ROBOT_CONFIG.basic)).statusCode).toBe(403);
@@ -79,6 +81,24 @@ export function robotCommandScenario(getEnv: () => RobotTestEnv) {
     expect(network.json().data).toMatchObject({ status: 'acknowledged', args: { data: { wifiPassword: '********' } } });
   });
 
+  it('audits a configuration write as the fields it changed, old → new', async () => {
+    const record = await lastAudit(env.app, (r) => r.target === 'robots/SCN-CMD/config/basic' && r.result === 'success');
+    expect(record).toMatchObject({
+      type: 'system_config',
+      description: 'Update robots/SCN-CMD/config/basic',
+      oldValues: { volume: DEFAULT_ROBOT_CONFIG.basic.volume },
+      newValues: { volume: 30 },
+    });
+  });
+
+  it('audits a rename as the name change only', async () => {
+    const before = (await inject('GET', '/robots/SCN-CMD', admin)).json().data.name;
+    await inject('PATCH', '/robots/SCN-CMD', staff, { name: 'Renamed runner' });
+    const record = await lastAudit(env.app, (r) => r.target === 'robots/SCN-CMD' && r.type === 'update');
+    expect(record).toMatchObject({ oldValues: { name: before }, newValues: { name: 'Renamed runner' } });
+    expect(record.description).toBe('Update robots/SCN-CMD (Renamed runner)');
+  });
+
   it('tracks commands: acknowledged, failed with the robot’s error, timed out', async () => {
     const command = (sn: string, payload: unknown, headers = admin, wait = true) =>
       inject('POST', `/robots/${sn}/commands${wait ? '?wait=true' : ''}`, headers, payload);
@@ -93,7 +113,11 @@ export function robotCommandScenario(getEnv: () => RobotTestEnv) {
       status: 'failed',
       error: 'no map loaded',
     });
-    expect((await command('SCN-MUTE', { command: 'restart' })).json().data).toMatchObject({ status: 'timed_out' });
+    // A silent robot goes offline after ROBOT_TEST_CONFIG's 2 s: it speaks once more, then stays mute.
+    await mute.status({ state: 'idle', battery: 60 });
+    await waitForRobot(env.app, 'SCN-MUTE', admin, (r) => r.connection === 'online', 'online again');
+    const muted = await command('SCN-MUTE', { command: 'restart' });
+    expect(muted.json().data, muted.body).toMatchObject({ status: 'timed_out' });
     expect((await command('SCN-CMD', { command: 'reload_map' }, admin, false)).json().data).toMatchObject({ status: 'sent' });
 
     const history = (await inject('GET', '/robots/SCN-CMD/commands?pageSize=10', staff)).json().data;
@@ -109,6 +133,8 @@ export function robotCommandScenario(getEnv: () => RobotTestEnv) {
     expect((await command({ command: 'fly' }, staff)).statusCode).toBe(400);
     const renamed = await command({ command: 'rename', args: { name: 'Front runner' } }, staff);
     expect(renamed.json().data).toMatchObject({ command: 'rename', status: 'sent' });
+    const sent = await lastAudit(env.app, (r) => r.target === 'robots/SCN-CMD/commands' && r.result === 'success');
+    expect(sent.description).toBe('Send rename to robots/SCN-CMD/commands');
     await waitForRobot(env.app, 'SCN-CMD', staff, (r) => r.name === 'Front runner', 'renamed');
   });
 

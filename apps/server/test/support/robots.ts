@@ -1,4 +1,4 @@
-import { commandPayload, parseJson, type Robot, topics } from '@railserve/protocol';
+import { brokerClientId, commandPayload, parseJson, type Robot, topics } from '@railserve/protocol';
 import { SimRobot, type SimRobotOptions } from '@railserve/robot-sim';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { TestApp } from '../helper.ts';
@@ -8,7 +8,7 @@ export type RobotTestEnv = {
   app: TestApp;
   brokerUrl: string;
   deviceKey: string;
-  observer: { username: string; password: string };
+  observer: { username: string; password: string; clientId?: string };
 };
 
 /** Short timings so a scenario runs in seconds; no random alarms, path waits or battery drift. */
@@ -86,7 +86,7 @@ export async function rawDevice(
   const client = await mqtt.connectAsync(env.brokerUrl, {
     username: sn,
     password: env.deviceKey,
-    clientId: `raw_${sn}`,
+    clientId: brokerClientId.robot(sn),
     reconnectPeriod: 0,
   });
   client.on('error', () => {});

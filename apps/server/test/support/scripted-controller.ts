@@ -1,4 +1,4 @@
-import { commandPayload, parseJson, topics } from '@railserve/protocol';
+import { brokerClientId, commandPayload, parseJson, topics } from '@railserve/protocol';
 import mqtt, { type MqttClient } from 'mqtt';
 
 export type ControllerReply = { ok: boolean; error?: string } | 'silent';
@@ -16,7 +16,7 @@ export async function scriptedController(
   const client: MqttClient = await mqtt.connectAsync(`mqtt://127.0.0.1:${brokerPort}`, {
     username: `track-${trackId}`,
     password: deviceKey,
-    clientId: `scripted-track-${trackId}-${process.pid}`,
+    clientId: brokerClientId.controller(trackId),
   });
   const received: { topic: string; body: unknown }[] = [];
   client.on('message', (topic, payload) => {

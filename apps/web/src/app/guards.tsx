@@ -1,31 +1,37 @@
 import type { Screen } from '@railserve/protocol';
-import { Button, Result } from 'antd';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoading } from '../components/ui/page-loading.tsx';
 import { decideRoute } from '../lib/access.ts';
 import { useCurrentUser } from '../lib/auth.ts';
-import { errorText } from '../lib/errors.ts';
 import { HOME_PATH, LOGIN_PATH } from './route-table.tsx';
+
+// Rarely seen, and heavier than the login route should carry (antd's Result, Typography): loaded when needed.
+const ChangePasswordPage = lazy(() =>
+  import('../features/auth/components/change-password-page.tsx').then((m) => ({ default: m.ChangePasswordPage })),
+);
+const SessionError = lazy(() => import('./session-error.tsx').then((m) => ({ default: m.SessionError })));
 
 /** Protected area: without a usable token go to /login; wait for GET /me before showing anything. */
 export function RequireSignedIn({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
   const location = useLocation();
   const { user, token, isLoading, error } = useCurrentUser();
   if (!token) return <Navigate to={LOGIN_PATH} replace state={{ from: location.pathname + location.search }} />;
   if (isLoading) return <PageLoading fullScreen />;
   if (!user) {
     return (
-      <Result
-        status="warning"
-        title={t('auth.sessionError')}
-        subTitle={errorText(t, error)}
-        extra={<Button onClick={() => window.location.reload()}>{t('common.actions.retry')}</Button>}
-      />
+      <Suspense fallback={<PageLoading fullScreen />}>
+        <SessionError error={error} />
+      </Suspense>
     );
   }
+  // A generated password must be replaced before anything else (the server refuses the rest).
+  if (user.mustChangePassword)
+    return (
+      <Suspense fallback={<PageLoading fullScreen />}>
+        <ChangePasswordPage />
+      </Suspense>
+    );
   return children;
 }
 

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { registerSystemStatusUpdates } from '../features/dashboard/hooks/system-status.ts';
 import { registerRobotLiveUpdates } from '../features/robots/hooks/robot-live-updates.ts';
 import { registerTrackStatusUpdates } from '../features/tracks/hooks/track-status-updates.ts';
 import type { BrokerStore } from '../lib/mqtt.ts';
@@ -12,4 +13,4 @@ import type { BrokerStore } from '../lib/mqtt.ts';
  */
 export type LiveUpdate = (context: { broker: BrokerStore; queryClient: QueryClient }) => () => void;
 
-export const LIVE_UPDATES: LiveUpdate[] = [registerTrackStatusUpdates, registerRobotLiveUpdates];
+export const LIVE_UPDATES: LiveUpdate[] = [registerTrackStatusUpdates, registerRobotLiveUpdates, registerSystemStatusUpdates];

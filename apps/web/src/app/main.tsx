@@ -1,12 +1,12 @@
 import 'antd/dist/reset.css';
 import './global.css';
-import mqtt from 'mqtt';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { feedback } from '../lib/feedback.ts';
 import { i18n } from '../lib/i18n.ts';
-import { type BrokerClient, BrokerStore } from '../lib/mqtt.ts';
+import { BrokerStore } from '../lib/mqtt.ts';
+import { connectBrokerClient, loadBrokerClient } from '../lib/mqtt-client.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { dropExpiredToken, TOKEN_STORAGE_KEY, tokenStore } from '../lib/session.ts';
 import { Providers } from './providers.tsx';
@@ -21,7 +21,8 @@ window.addEventListener('storage', (event) => {
 
 const queryClient = createQueryClient();
 const broker = new BrokerStore({
-  connect: (url, options) => mqtt.connect(url, options) as unknown as BrokerClient,
+  connect: connectBrokerClient,
+  load: loadBrokerClient,
   warn: (key) => feedback.warning(i18n.t(key)),
   reload: () => window.location.reload(),
 });

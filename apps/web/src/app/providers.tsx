@@ -1,40 +1,34 @@
 import type { Locale } from '@railserve/protocol';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
+import dayjs from 'dayjs';
+import 'dayjs/locale/en';
+import 'dayjs/locale/zh-tw';
 import zhTW from 'antd/locale/zh_TW';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrokerProvider } from '../lib/broker-context.tsx';
-import { setMessageApi } from '../lib/feedback.ts';
 import { isLocale } from '../lib/i18n.ts';
 import type { BrokerStore } from '../lib/mqtt.ts';
+import { THEME } from './theme.ts';
 
 const ANTD_LOCALES = { 'zh-TW': zhTW, en: enUS } satisfies Record<Locale, unknown>;
-
-/** Hands antd's context-aware message API to code outside React (lib/feedback.ts). */
-function FeedbackBridge() {
-  const { message } = AntdApp.useApp();
-  useEffect(() => {
-    setMessageApi(message);
-    return () => setMessageApi(null);
-  }, [message]);
-  return null;
-}
+/** dayjs names the months and weekdays in antd's date pickers: it follows the language too. */
+const DAYJS_LOCALES = { 'zh-TW': 'zh-tw', en: 'en' } satisfies Record<Locale, string>;
 
 type ProvidersProps = { queryClient: QueryClient; broker: BrokerStore; children: ReactNode };
 
 export function Providers({ queryClient, broker, children }: ProvidersProps) {
   const { i18n } = useTranslation();
   const locale = isLocale(i18n.language) ? i18n.language : 'zh-TW';
+  // Set during render, before the pickers below render with it.
+  if (dayjs.locale() !== DAYJS_LOCALES[locale]) dayjs.locale(DAYJS_LOCALES[locale]);
   return (
-    <ConfigProvider locale={ANTD_LOCALES[locale]}>
-      <AntdApp>
-        <FeedbackBridge />
-        <QueryClientProvider client={queryClient}>
-          <BrokerProvider store={broker}>{children}</BrokerProvider>
-        </QueryClientProvider>
-      </AntdApp>
+    <ConfigProvider locale={ANTD_LOCALES[locale]} theme={THEME}>
+      <QueryClientProvider client={queryClient}>
+        <BrokerProvider store={broker}>{children}</BrokerProvider>
+      </QueryClientProvider>
     </ConfigProvider>
   );
 }

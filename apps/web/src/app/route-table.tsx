@@ -46,7 +46,6 @@ function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, nam
   });
 }
 
-const placeholder = lazyPage(() => import('../components/ui/placeholder-page.tsx'), 'PlaceholderPage');
 const dashboard = lazyPage(() => import('../features/dashboard/components/dashboard-page.tsx'), 'DashboardPage');
 const usersList = lazyPage(() => import('../features/users/components/users-page.tsx'), 'UsersPage');
 const userForm = lazyPage(() => import('../features/users/components/user-form-page.tsx'), 'UserFormPage');
@@ -56,7 +55,9 @@ const logsPage = lazyPage(() => import('../features/logs/components/logs-page.ts
 const sessionsList = lazyPage(() => import('../features/sessions/components/sessions-page.tsx'), 'SessionsPage');
 const sessionForm = lazyPage(() => import('../features/sessions/components/session-form-page.tsx'), 'SessionFormPage');
 const tracksList = lazyPage(() => import('../features/tracks/components/tracks-page.tsx'), 'TracksPage');
-const trackForm = lazyPage(() => import('../features/tracks/components/track-form-page.tsx'), 'TrackFormPage');
+const trackForm = lazyPage(() => import('./track-form-route.tsx'), 'TrackFormRoute');
+const trackMap = lazyPage(() => import('./track-map-route.tsx'), 'TrackMapRoute');
+const systemUpdates = lazyPage(() => import('../features/updates/components/system-updates-page.tsx'), 'SystemUpdatesPage');
 const trackControl = lazyPage(() => import('../features/tracks/components/track-control-page.tsx'), 'TrackControlPage');
 
 export const MENU_GROUPS: Record<MenuGroup, { titleKey: string; icon: ReactNode }> = {
@@ -105,6 +106,8 @@ export const ROUTES: AppRoute[] = [
   },
   { path: '/tracks/:id/edit', titleKey: 'routes.tracks.edit', screen: 'tracks.edit', component: trackForm },
   { path: '/tracks/:id/info', titleKey: 'routes.tracks.info', screen: 'tracks.info', component: trackForm },
+  { path: '/tracks/:id/map/edit', titleKey: 'routes.tracks.mapEdit', screen: 'tracks.edit', component: trackMap },
+  { path: '/tracks/:id/map/info', titleKey: 'routes.tracks.mapInfo', screen: 'tracks.info', component: trackMap },
   { path: '/tracks/:id/control', titleKey: 'routes.tracks.control', screen: 'tracks.control', component: trackControl },
   { path: '/robots', titleKey: 'routes.robots', screen: 'robots', component: robotsPage, menu: {}, icon: <RobotOutlined /> },
   { path: '/users', titleKey: 'routes.users.list', screen: 'users.list', component: usersList, menu: { group: 'users' } },
@@ -122,7 +125,7 @@ export const ROUTES: AppRoute[] = [
     path: '/system-updates',
     titleKey: 'routes.system.updates',
     screen: 'system-updates',
-    component: placeholder,
+    component: systemUpdates,
     menu: { group: 'system' },
   },
   { path: '/audit', titleKey: 'routes.system.audit', screen: 'audit', component: auditPage, menu: { group: 'system' } },

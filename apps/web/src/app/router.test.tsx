@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../lib/session.ts';
 import { fail, mockFetch, ok } from '../testing/fetch-mock.ts';
-import { adminUser, clientConfigAnswer, renderApp } from '../testing/render-app.tsx';
+import { adminUser, brokerAccountRoute, clientConfigAnswer, renderApp } from '../testing/render-app.tsx';
 import { tokenFor } from '../testing/tokens.ts';
 
 function signedInAs(permission: number) {
@@ -10,6 +10,7 @@ function signedInAs(permission: number) {
   return mockFetch([
     { url: '/api/v1/me', body: ok({ ...adminUser, permission }) },
     { url: '/api/v1/system/client-config', body: ok(clientConfigAnswer) },
+    brokerAccountRoute(tokenStore.get()),
     { url: /^\/api\/v1\/users\?/, body: ok({ items: [adminUser], total: 1, page: 1, pageSize: 20 }) },
   ]);
 }
@@ -70,7 +71,7 @@ describe('routing and guards', () => {
     expect(screen.getByTestId('app-title').textContent).toBe('RailServe 軌道送餐機器人管理系統');
     expect(screen.getByTestId('user-nickname').textContent).toBe('店長');
     expect(screen.getByTestId('user-role').textContent).toBe('系統管理員');
-    // The layout opened the broker connection with the session token.
+    // The layout opened the broker connection with the credentials POST /me/broker-account gave.
     await waitFor(() => expect(fake.calls).toHaveLength(1));
     expect(fake.calls[0].options.password).toBe(tokenStore.get());
     expect(screen.getByTestId('broker-indicator').getAttribute('data-status')).toBe('connecting');
@@ -83,6 +84,7 @@ describe('routing and guards', () => {
     const { calls } = mockFetch([
       { url: '/api/v1/me', body: ok(adminUser) },
       { url: '/api/v1/system/client-config', body: ok(clientConfigAnswer) },
+      brokerAccountRoute(tokenStore.get()),
       { method: 'POST', url: '/api/v1/logout', status: 500, body: fail('internal_error', 'Internal server error') },
     ]);
     const { router, fake, broker } = renderApp('/dashboard');

@@ -1,12 +1,17 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/ui/page-loading.tsx';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
-import { AppLayout } from './app-layout.tsx';
-import { BrokerSession } from './broker-session.tsx';
+import { loadShownLocale } from '../lib/i18n.ts';
 import { DocumentTitle } from './document-title.tsx';
 import { PublicOnly, RequireScreen, RequireSignedIn } from './guards.tsx';
 import { HOME_PATH, LOGIN_PATH, LOGIN_ROUTE, ROOT_REDIRECT, ROUTES } from './route-table.tsx';
+
+// The layout, the broker client and antd's heavier parts load after sign-in, not with the login page.
+// The signed-in screens wait for the rest of the shown language's words.
+const SignedInShell = lazy(() =>
+  Promise.all([import('./signed-in-shell.tsx'), loadShownLocale()]).then(([m]) => ({ default: m.SignedInShell })),
+);
 
 /** Router objects from the route table; exported for tests (createMemoryRouter). */
 export function routeObjects(): RouteObject[] {
@@ -39,9 +44,9 @@ export function routeObjects(): RouteObject[] {
         {
           element: (
             <RequireSignedIn>
-              <BrokerSession>
-                <AppLayout />
-              </BrokerSession>
+              <Suspense fallback={<PageLoading fullScreen />}>
+                <SignedInShell />
+              </Suspense>
             </RequireSignedIn>
           ),
           children: screens,

@@ -86,7 +86,10 @@ export async function request<T>(method: Method, path: string, options: RequestO
   const token = tokenStore.get();
   if (token) headers.Authorization = `Bearer ${token}`;
   const init: RequestInit = { method, headers, signal: options.signal };
-  if (options.body !== undefined) {
+  if (options.body instanceof FormData) {
+    // A multipart upload: the browser sets the content type with its boundary.
+    init.body = options.body;
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }
@@ -110,6 +113,28 @@ export async function request<T>(method: Method, path: string, options: RequestO
     throw new ApiError(response.status, body.code ?? 'internal_error', body.message, body.details, true);
   }
   throw new ApiError(response.status, response.status >= 500 ? 'internal_error' : 'bad_response', response.statusText);
+}
+
+/** GETs a file (an image, a download) with the bearer token, for a URL.createObjectURL. */
+export async function fetchBlob(path: string, options: Pick<RequestOptions, 'query' | 'signal'> = {}): Promise<Blob> {
+  const token = tokenStore.get();
+  const response = await fetch(withQuery(apiUrl(path), options.query), {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    signal: options.signal,
+  });
+  if (response.ok) return response.blob();
+  if (response.status === 401) {
+    tokenStore.clear();
+    onUnauthorized();
+  }
+  const body = (await readBody(response).catch(() => undefined)) as { code?: string; message?: string } | undefined;
+  throw new ApiError(
+    response.status,
+    body?.code ?? 'bad_response',
+    body?.message ?? response.statusText,
+    undefined,
+    !!body?.message,
+  );
 }
 
 export const api = {

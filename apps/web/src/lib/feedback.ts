@@ -4,7 +4,7 @@ type MessageInstance = ReturnType<typeof App.useApp>['message'];
 
 /**
  * Toasts from outside React (the broker store, the query cache). `FeedbackBridge` in
- * app/providers.tsx hands over antd's context-aware message API from `App.useApp()`, so the
+ * app/signed-in-shell.tsx hands over antd's context-aware message API from `App.useApp()`, so the
  * toasts follow the theme and locale; until then they only go to the console.
  */
 let messageApi: MessageInstance | null = null;

@@ -8,13 +8,5 @@ export function roleLabelKey(permission: number): string {
 
 export const userStatusLabelKey = (status: UserStatus) => `common.userStatus.${status}`;
 
-/** Date and time in the interface language. */
 /** The browser's IANA time zone, which exports and day statistics are shown in. */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
-export function formatDateTime(value: string | null | undefined, locale: string): string {
-  if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', hour12: false }).format(date);
-}

@@ -1,4 +1,4 @@
-import { BROKER, CONSOLE_READ_TOPICS } from '@railserve/protocol';
+import { BROKER, CONSOLE_READ_TOPICS, consoleSubscriptions } from '@railserve/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeConnect, silentLogger } from '../testing/fake-mqtt-client.ts';
 import { BrokerStore, brokerStatus, type MessageHandler } from './mqtt.ts';
@@ -281,6 +281,15 @@ describe('BrokerStore messages', () => {
     expect(messages[499].message).toBe('1000');
   });
 
+  it('a message costs no render: the store listeners are not told', () => {
+    const { store, fake } = connected();
+    const listener = vi.fn();
+    store.subscribe(listener);
+    for (let i = 0; i < 10; i++) fake.last().emit('message', 't', String(i));
+    expect(listener).not.toHaveBeenCalled();
+    expect(store.getRecentMessages()).toHaveLength(10);
+  });
+
   it('routes matching messages to registered handlers with parsed JSON; a throwing handler is only logged', () => {
     const logger = { warn: vi.fn(), error: vi.fn() };
     const fake = fakeConnect();
@@ -331,14 +340,79 @@ describe('BrokerStore messages', () => {
     expect(listener).not.toHaveBeenCalled();
   });
 
-  it('the console read topics are the spec list', () => {
+  it('the console read topics are the spec list and the robot feed, which the console takes instead of raw statuses', () => {
     expect([...CONSOLE_READ_TOPICS]).toEqual([
       'hcpro4/system/status',
       'hcpro4/robots/+/status',
+      'hcpro4/console/robots',
       'hcpro4/tracks/+/status',
       'hcpro4/logs/+',
       'hcpro4/alerts/+',
       'HCP4/frontend/update',
     ]);
+    expect(consoleSubscriptions(0)).toEqual([
+      'hcpro4/system/status',
+      'hcpro4/console/robots',
+      'hcpro4/tracks/+/status',
+      'hcpro4/logs/+',
+      'hcpro4/alerts/+',
+      'HCP4/frontend/update',
+    ]);
+    expect(consoleSubscriptions(3)).not.toContain('hcpro4/logs/+');
+  });
+});
+
+describe('BrokerStore robot feed', () => {
+  it('hands each status of a feed message to the robot status handlers, and each removed robot as an empty message', () => {
+    const { store, fake } = connected();
+    const robots = vi.fn<MessageHandler>();
+    const tracks = vi.fn<MessageHandler>();
+    store.onMessage('hcpro4/robots/+/status', robots);
+    store.onMessage('hcpro4/tracks/+/status', tracks);
+    const feed = {
+      ts: '2026-11-25T10:00:00.000Z',
+      statuses: [
+        { sn: 'R1', battery: 50, ts: '2026-11-25T10:00:00.000Z' },
+        { sn: 'R2', state: 'idle', ts: '2026-11-25T10:00:00.000Z' },
+        { sn: '../bad', battery: 1 },
+        null,
+      ],
+      removed: ['R3', 42],
+    };
+    fake.last().emit('message', 'hcpro4/console/robots', JSON.stringify(feed));
+    expect(robots.mock.calls.map(([m]) => [m.topic, m.json])).toEqual([
+      ['hcpro4/robots/R1/status', feed.statuses[0]],
+      ['hcpro4/robots/R2/status', feed.statuses[1]],
+      ['hcpro4/robots/R3/status', undefined],
+    ]);
+    expect(robots.mock.calls[2][0].message).toBe('');
+    expect(JSON.parse(robots.mock.calls[0][0].message)).toEqual(feed.statuses[0]);
+    expect(tracks).not.toHaveBeenCalled();
+    // One message in the spec's message list for the whole feed message.
+    expect(store.getRecentMessages().map((m) => m.topic)).toEqual(['hcpro4/console/robots']);
+  });
+
+  it('ignores a feed message that is not a feed', () => {
+    const { store, fake } = connected();
+    const robots = vi.fn<MessageHandler>();
+    store.onMessage('hcpro4/robots/+/status', robots);
+    for (const text of ['not json', 'null', '[1,2]', '{"statuses":"R1"}'])
+      fake.last().emit('message', 'hcpro4/console/robots', text);
+    expect(robots).not.toHaveBeenCalled();
+  });
+
+  it('tells connect listeners on every connect, after the subscriptions are sent again', () => {
+    const { store, fake } = setup();
+    store.subscribeTopic('hcpro4/console/robots');
+    const seen: number[] = [];
+    const remove = store.onConnect(() => seen.push(fake.last().subscribed.length));
+    store.connect(connection);
+    fake.last().emit('connect');
+    fake.last().emit('close');
+    fake.last().emit('connect');
+    expect(seen).toEqual([1, 2]);
+    remove();
+    fake.last().emit('connect');
+    expect(seen).toHaveLength(2);
   });
 });

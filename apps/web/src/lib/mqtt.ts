@@ -1,4 +1,16 @@
 import { BROKER, type SystemMessage, topicMatches, topics } from '@railserve/protocol';
+import {
+  type BrokerClient,
+  type BrokerConnection,
+  type BrokerLogger,
+  type BrokerMessage,
+  type BrokerState,
+  type BrokerStoreOptions,
+  type MessageHandler,
+  type Qos,
+  randomHex,
+} from './broker-types.ts';
+import { robotFeedEntries } from './robot-feed.ts';
 
 /**
  * The browser's broker connection (spec sections 4, 5, 9). A small store with
@@ -12,91 +24,7 @@ import { BROKER, type SystemMessage, topicMatches, topics } from '@railserve/pro
  * they validate it with the protocol's payload schemas. A throwing handler is only logged.
  */
 
-type Qos = 0 | 1 | 2;
-
-/** The part of an mqtt.js client the store uses. */
-export interface BrokerClient {
-  on(event: 'connect' | 'close' | 'offline' | 'reconnect', listener: () => void): unknown;
-  on(event: 'error', listener: (error: Error) => void): unknown;
-  on(event: 'message', listener: (topic: string, payload: Uint8Array | string) => void): unknown;
-  subscribe(
-    topic: string,
-    options: { qos: Qos },
-    callback: (error: Error | null, granted?: { topic: string; qos: number }[]) => void,
-  ): unknown;
-  unsubscribe(topic: string, callback: (error?: Error) => void): unknown;
-  publish(topic: string, message: string, options: { qos: Qos; retain: boolean }, callback: (error?: Error) => void): unknown;
-  end(force?: boolean): unknown;
-}
-
-export type BrokerClientOptions = {
-  clientId: string;
-  username: string;
-  password: string;
-  protocol: 'ws' | 'wss';
-  clean: boolean;
-  connectTimeout: number;
-  reconnectPeriod: number;
-  keepalive: number;
-  /** mqtt.js timers: 'auto' uses a Web Worker in browsers, 'native' plain setInterval. */
-  timerVariant?: 'auto' | 'native';
-};
-export type ConnectFn = (url: string, options: BrokerClientOptions) => BrokerClient;
-
-export type BrokerConnection = {
-  host: string;
-  port: number;
-  path?: string;
-  protocol?: 'ws' | 'wss';
-  username: string;
-  password: string;
-  timerVariant?: 'auto' | 'native';
-};
-
-export type BrokerMessage = { topic: string; message: string; timestamp: string; id: string };
-
-export type BrokerState = {
-  client: BrokerClient | null;
-  isConnected: boolean;
-  isConnecting: boolean;
-  connectionError: string | null;
-  serverIP: string | null;
-  subscriptions: ReadonlySet<string>;
-  messages: readonly BrokerMessage[];
-};
-
-/** What a registered handler receives: `json` is the parsed payload, undefined when it is not JSON. */
-export type IncomingMessage = BrokerMessage & { json: unknown };
-export type MessageHandler = (message: IncomingMessage) => void;
-
-export type BrokerStatus = 'connected' | 'connecting' | 'error' | 'disconnected';
-
-export function brokerStatus(state: BrokerState): BrokerStatus {
-  if (state.isConnected) return 'connected';
-  if (state.isConnecting) return 'connecting';
-  if (state.connectionError) return 'error';
-  return 'disconnected';
-}
-
-export type BrokerLogger = Pick<Console, 'warn' | 'error'>;
-
-export type BrokerStoreOptions = {
-  connect: ConnectFn;
-  /** Shows a translated warning to the user; called with a locale key such as `mqtt.notConnected`. */
-  warn?: (messageKey: string) => void;
-  /** Reloads the page when the front-end update topic says so. */
-  reload?: () => void;
-  logger?: BrokerLogger;
-  now?: () => Date;
-};
-
-export function randomHex(length: number): string {
-  const bytes = new Uint8Array(Math.ceil(length / 2));
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0'))
-    .join('')
-    .slice(0, length);
-}
+export * from './broker-types.ts';
 
 const decoder = new TextDecoder();
 const decode = (payload: Uint8Array | string) => (typeof payload === 'string' ? payload : decoder.decode(payload));
@@ -109,6 +37,10 @@ function parseJsonText(text: string): unknown {
   }
 }
 
+/** CONNACK refusals for bad credentials or no authorisation, MQTT 3.1.1 (4, 5) and 5 (134, 135). */
+const CREDENTIAL_REFUSALS = new Set([4, 5, 134, 135]);
+const isCredentialRefusal = (error: Error) => CREDENTIAL_REFUSALS.has((error as Error & { code?: unknown }).code as number);
+
 const initialState: BrokerState = {
   client: null,
   isConnected: false,
@@ -120,9 +52,13 @@ const initialState: BrokerState = {
 };
 
 export class BrokerStore {
-  private state: BrokerState = initialState;
+  /** The message list (spec section 9), shared with the state: it grows in place, see `receive`. */
+  private readonly messageList: BrokerMessage[] = [];
+  private state: BrokerState = { ...initialState, messages: this.messageList };
   private readonly listeners = new Set<() => void>();
   private readonly handlers = new Set<{ filter: string; handler: MessageHandler }>();
+  private readonly refusalListeners = new Set<() => void>();
+  private readonly connectListeners = new Set<() => void>();
   private readonly options: BrokerStoreOptions;
   private readonly logger: BrokerLogger;
   private messageCounter = 0;
@@ -136,6 +72,11 @@ export class BrokerStore {
   }
 
   getSnapshot = (): BrokerState => this.state;
+
+  /** Resolves once the client library is loaded; call before `connect`. */
+  prepare(): Promise<void> {
+    return this.options.load?.() ?? Promise.resolve();
+  }
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -157,7 +98,7 @@ export class BrokerStore {
     let client: BrokerClient;
     try {
       client = this.options.connect(url, {
-        clientId: BROKER.clientIdPrefix + randomHex(8),
+        clientId: connection.clientId ?? BROKER.clientIdPrefix + randomHex(8),
         username: connection.username,
         password: connection.password,
         protocol,
@@ -182,11 +123,16 @@ export class BrokerStore {
       if (!current()) return;
       this.set({ isConnected: true, isConnecting: false, connectionError: null });
       for (const topic of this.state.subscriptions) this.subscribeOnClient(client, topic);
+      for (const listener of this.connectListeners) listener();
     });
     client.on('error', (error) => {
       if (!current()) return;
       this.logger.error('MQTT error', error);
       this.set({ connectionError: error.message, isConnected: false, isConnecting: false });
+      if (!isCredentialRefusal(error)) return;
+      // Retrying the same credentials cannot help: whoever connects asks for new ones.
+      client.end(true);
+      for (const listener of this.refusalListeners) listener();
     });
     client.on('close', () => {
       if (current()) this.set({ isConnected: false, isConnecting: false });
@@ -200,6 +146,12 @@ export class BrokerStore {
     client.on('message', (topic, payload) => {
       if (current()) this.receive(topic, decode(payload));
     });
+  }
+
+  /** Called when the broker refuses the credentials (an account that expired or was removed). */
+  onCredentialsRefused(listener: () => void): () => void {
+    this.refusalListeners.add(listener);
+    return () => this.refusalListeners.delete(listener);
   }
 
   disconnect(): void {
@@ -271,24 +223,40 @@ export class BrokerStore {
       timestamp: now.toISOString(),
       id: `${now.getTime().toString(36)}-${(this.messageCounter++).toString(36)}`,
     };
-    let messages = [...this.state.messages, message];
-    if (messages.length > BROKER.messageListTrimAbove) messages = messages.slice(-BROKER.messageListTrimTo);
-    this.set({ messages });
+    // The list grows in place and tells no React listener: it is read on demand (getRecentMessages),
+    // and a fleet sends thousands of messages a second that must not each cost a render.
+    const messages = this.messageList;
+    messages.push(message);
+    if (messages.length > BROKER.messageListTrimAbove) messages.splice(0, messages.length - BROKER.messageListTrimTo);
 
-    let json: unknown;
-    let parsed = false;
+    if (topic !== topics.consoleRobots) return this.dispatch(message, text);
+    // The feed reaches features as the robot statuses it carries (robot-feed.ts).
+    for (const entry of robotFeedEntries(parseJsonText(text)))
+      this.dispatch({ ...message, topic: entry.topic, message: entry.text }, entry.text, entry.json);
+  }
+
+  /** Calls every handler whose filter matches; the payload is parsed once (unless given), for the first of them. */
+  private dispatch(message: BrokerMessage, text: string, json?: unknown) {
+    let value = json;
+    let parsed = json !== undefined || text === '';
     for (const { filter, handler } of this.handlers) {
-      if (!topicMatches(filter, topic)) continue;
+      if (!topicMatches(filter, message.topic)) continue;
       if (!parsed) {
-        json = parseJsonText(text);
+        value = parseJsonText(text);
         parsed = true;
       }
       try {
-        handler({ ...message, json });
+        handler({ ...message, json: value });
       } catch (error) {
         this.logger.error(`MQTT message handler for ${filter} failed`, error);
       }
     }
+  }
+
+  /** Called on every (re)connect, after the subscriptions are sent again: what was missed meanwhile is read again. */
+  onConnect(listener: () => void): () => void {
+    this.connectListeners.add(listener);
+    return () => this.connectListeners.delete(listener);
   }
 
   /** Registers a handler for messages matching an MQTT filter (`+`, `#`); returns its removal. */
@@ -304,6 +272,6 @@ export class BrokerStore {
   }
 
   clearMessages(): void {
-    this.set({ messages: [] });
+    this.messageList.length = 0;
   }
 }

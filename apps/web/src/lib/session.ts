@@ -1,5 +1,3 @@
-import { type TokenClaims, tokenClaims } from '@railserve/protocol';
-
 export const TOKEN_STORAGE_KEY = 'railserve.token';
 
 type Listener = () => void;
@@ -54,13 +52,18 @@ function decodeBase64Url(segment: string): string {
   return new TextDecoder().decode(bytes);
 }
 
-/** Reads the claims of a JWT without verifying it (the server verifies); null when unreadable. */
-export function readTokenClaims(token: string): TokenClaims | null {
+/**
+ * Reads the expiry (`exp`, seconds) of a JWT without verifying it: the server verifies every call.
+ * Only `exp` is read, by hand rather than with the protocol's claims schema, so the login route
+ * does not load the schema library. Null when the token cannot be read.
+ */
+export function readTokenExpiry(token: string): number | null {
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   try {
-    const parsed = tokenClaims.safeParse(JSON.parse(decodeBase64Url(parts[1])));
-    return parsed.success ? parsed.data : null;
+    const claims: unknown = JSON.parse(decodeBase64Url(parts[1]));
+    const exp = typeof claims === 'object' && claims !== null ? (claims as { exp?: unknown }).exp : undefined;
+    return typeof exp === 'number' && Number.isFinite(exp) ? exp : null;
   } catch {
     return null;
   }
@@ -68,9 +71,8 @@ export function readTokenClaims(token: string): TokenClaims | null {
 
 /** Spec section 4: a token whose exp claim is past (or that cannot be read) ends the session. */
 export function isTokenExpired(token: string, now: number = Date.now()): boolean {
-  const claims = readTokenClaims(token);
-  if (!claims) return true;
-  return claims.exp * 1000 <= now;
+  const exp = readTokenExpiry(token);
+  return exp === null || exp * 1000 <= now;
 }
 
 /** Called once at start (spec section 4): an expired or unreadable stored token signs the user out. */

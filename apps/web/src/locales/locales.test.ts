@@ -13,7 +13,7 @@ function flatten(tree: LocaleTree, prefix = ''): Record<string, string> {
   return out;
 }
 
-const resources = localeResources();
+const resources = await localeResources();
 const flat = Object.fromEntries(LOCALES.map((l) => [l, flatten(resources[l])])) as Record<string, Record<string, string>>;
 const variables = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
@@ -71,5 +71,50 @@ describe('locales', () => {
   it('defaults to zh-TW and falls back to it', () => {
     expect(i18n.options.fallbackLng).toEqual(['zh-TW']);
     expect(i18n.language).toBe('zh-TW');
+  });
+});
+
+describe('the spec’s messages (section 8)', () => {
+  it('has text for every message the spec names, in every locale', () => {
+    const keys = [
+      'validation.duplicateTableName',
+      'validation.invalidFilenameFormat',
+      'validation.invalidVersionNumber',
+      'validation.noVerificationCode',
+      'validation.robotSnMissing',
+      'validation.noRobotSelected',
+      'common.actions.upload',
+      'common.actions.download',
+      'common.actions.audioPlayback',
+    ];
+    for (const locale of LOCALES) for (const key of keys) expect(flat[locale][key], `${locale} ${key}`).toBeTypeOf('string');
+    expect(i18n.getFixedT('en')('common.actionFailed', { action: flat.en['common.actions.audioPlayback'], error: 'x' })).toBe(
+      'Audio playback failed: x',
+    );
+  });
+});
+
+describe('the words that load with the app', () => {
+  // What shows before sign-in: the sign-in screens, the guards, the language selector, the title.
+  const beforeSignIn = import.meta.glob<string>(
+    [
+      '../features/auth/components/*.tsx',
+      '!../features/auth/components/*.test.tsx',
+      '../app/{guards,session-error,document-title,router}.tsx',
+      '../components/ui/{language-select,page-loading}.tsx',
+    ],
+    { eager: true, query: '?raw', import: 'default' },
+  );
+  const startAreas = Object.keys(import.meta.glob('./zh-TW/start/*.json')).map((f) => f.replace(/^.*\/|\.json$/g, ''));
+
+  it('hold every area the screens before sign-in use', () => {
+    expect(Object.keys(beforeSignIn).length).toBeGreaterThan(5);
+    const used = new Set<string>();
+    for (const source of Object.values(beforeSignIn)) {
+      for (const match of source.matchAll(/\bt\(\s*['`]([a-zA-Z]+)\./g)) used.add(match[1]);
+    }
+    expect(used.size).toBeGreaterThan(0);
+    expect([...used].filter((area) => !startAreas.includes(area))).toEqual([]);
+    expect(startAreas).toContain('auth');
   });
 });

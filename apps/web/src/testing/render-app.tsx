@@ -35,3 +35,10 @@ export const adminUser = {
 };
 
 export const clientConfigAnswer = { mqtt: { wsPort: 9001, wsPath: '/', username: 'web' }, version: '0.1.0' };
+
+/** POST /me/broker-account as the embedded broker answers it: user `web` and the session token. */
+export const brokerAccountRoute = (token: string | null, clientId?: string) => ({
+  method: 'POST',
+  url: '/api/v1/me/broker-account',
+  body: { success: true, data: { username: 'web', password: token ?? '', ...(clientId ? { clientId } : {}) } },
+});

@@ -1,6 +1,10 @@
+import { LOCALES } from '@railserve/protocol';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import '../lib/i18n.ts';
+import { loadLocale } from '../lib/i18n.ts';
+
+// Both languages' words, loaded once before any test renders.
+await Promise.all(LOCALES.map(loadLocale));
 
 // Lazy pages load through Vite's transform on first use; a busy machine needs more than 1 s.
 configure({ asyncUtilTimeout: 8000 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALARM_CODES, LOG_LEVELS, ROBOT_STATES, TRACK_MODES } from '../enums.ts';
+import { int4Id } from '../schemas/common.ts';
 import { SN_PATTERN } from './topics.ts';
 
 const ts = z.iso.datetime({ offset: true });
@@ -12,7 +13,7 @@ export const robotStatusPayload = z.object({
   connection: z.enum(['online', 'offline']).optional(),
   state: z.enum(ROBOT_STATES).optional(),
   battery: z.number().min(0).max(100).optional(),
-  trackId: z.number().int().positive().optional(),
+  trackId: int4Id.optional(),
   trackName: z.string().max(128).optional(),
   point: z.number().int().optional(),
   target: z.number().int().optional(),
@@ -25,7 +26,7 @@ export const robotStatusPayload = z.object({
 export type RobotStatusPayload = z.infer<typeof robotStatusPayload>;
 
 export const trackStatusPayload = z.object({
-  trackId: z.number().int().positive(),
+  trackId: int4Id,
   status: z.number().int().min(0).max(4),
   error: z.number().int().min(0).max(2),
   mode: z.enum(TRACK_MODES),
@@ -42,8 +43,10 @@ export const logPayload = z.object({
   level: z.enum(LOG_LEVELS),
   type: z.string().min(1).max(64),
   message: z.string().max(10_000),
-  trackId: z.number().int().positive().optional(),
+  trackId: int4Id.optional(),
   robotSn: sn.optional(),
+  /** Written by the embedded broker: who published it (the server trusts no other). */
+  sender: z.string().max(128).optional(),
 });
 export type LogPayload = z.infer<typeof logPayload>;
 
@@ -53,8 +56,26 @@ export const systemMessage = z.object({
   source: z.enum(['frontend', 'backend']),
   type: z.string().min(1).max(64),
   data: z.unknown(),
+  /** Written by the embedded broker: who published it (the server trusts no other). */
+  sender: z.string().max(128).optional(),
 });
 export type SystemMessage = z.infer<typeof systemMessage>;
+
+/** `hcpro4/system/status` (server → all, retained): the server's own state, renewed every 30 s. */
+export const systemStatusPayload = systemMessage.extend({
+  source: z.literal('backend'),
+  type: z.literal('status'),
+  data: z.object({
+    version: z.string(),
+    robotsOnline: z.number().int().min(0),
+    robotsTotal: z.number().int().min(0),
+    broker: z.enum(['embedded', 'external']),
+    startedAt: ts,
+  }),
+});
+export type SystemStatusPayload = z.infer<typeof systemStatusPayload>;
+/** How often the server renews its retained status. */
+export const SYSTEM_STATUS_EVERY_MS = 30_000;
 
 export const commandPayload = z.object({
   id: z.string().min(1).max(64),

@@ -21,12 +21,22 @@ export const topics = {
   trackCommand: (trackId: number | string) => `HCP4/track/${trackId}/cmd`,
   trackMap: (trackId: number | string) => `HCP4/track/${trackId}/map`,
   trackAck: (trackId: number | string) => `HCP4/track/${trackId}/ack`,
+  /** robot → server: how an update is going (mqtt/update-payloads.ts). */
+  robotUpgrade: (sn: string) => `HCP4/${sn}/upgrade`,
+  /** on-site server or ordering tablet → all, retained: the version it runs. */
+  deviceVersion: (device: string) => `hcpro4/versions/${device}`,
+  /** server → consoles: the robots' statuses gathered for a few milliseconds (console-feed.ts). */
+  consoleRobots: 'hcpro4/console/robots',
 } as const;
 
-/** What the console subscribes to (spec section 7). */
+/**
+ * What a console may subscribe to: the spec's list (section 7) and the server's robot feed, which
+ * the console takes in place of every raw robot status (consoleSubscriptions in broker-rules.ts).
+ */
 export const CONSOLE_READ_TOPICS = [
   'hcpro4/system/status',
   'hcpro4/robots/+/status',
+  'hcpro4/console/robots',
   'hcpro4/tracks/+/status',
   'hcpro4/logs/+',
   'hcpro4/alerts/+',
@@ -43,6 +53,8 @@ export const SERVER_INGEST_TOPICS = [
   'HCP4/+/ack',
   'HCP4/+/config/report',
   'HCP4/track/+/ack',
+  'HCP4/+/upgrade',
+  'hcpro4/versions/+',
 ] as const;
 
 /** A shared subscription so that several server instances process each message once. */
@@ -64,7 +76,8 @@ export function topicMatches(filter: string, topic: string): boolean {
 export function parseTopic(
   topic: string,
 ):
-  | { kind: 'robotStatus' | 'alert' | 'robotAck' | 'robotConfigReport'; sn: string }
+  | { kind: 'robotStatus' | 'alert' | 'robotAck' | 'robotConfigReport' | 'robotUpgrade'; sn: string }
+  | { kind: 'deviceVersion'; device: string }
   | { kind: 'trackStatus' | 'trackAck'; trackId: number }
   | { kind: 'log'; source: string }
   | { kind: 'system'; type: string }
@@ -78,6 +91,7 @@ export function parseTopic(
     if (p[1] === 'alerts' && p.length === 3 && isValidSn(p[2])) return { kind: 'alert', sn: p[2] };
     if (p[1] === 'logs' && p.length === 3) return { kind: 'log', source: p[2] };
     if (p[1] === 'system' && p.length === 3 && p[2].length > 0) return { kind: 'system', type: p[2] };
+    if (p[1] === 'versions' && p.length === 3 && p[2].length > 0) return { kind: 'deviceVersion', device: p[2] };
     return null;
   }
   if (p[0] === 'HCP4') {
@@ -85,6 +99,7 @@ export function parseTopic(
     if (p[1] === 'track' && p[3] === 'ack' && p.length === 4 && /^\d+$/.test(p[2]))
       return { kind: 'trackAck', trackId: Number(p[2]) };
     if (p[2] === 'ack' && p.length === 3 && isValidSn(p[1])) return { kind: 'robotAck', sn: p[1] };
+    if (p[2] === 'upgrade' && p.length === 3 && isValidSn(p[1])) return { kind: 'robotUpgrade', sn: p[1] };
     if (p[2] === 'config' && p[3] === 'report' && p.length === 4 && isValidSn(p[1]))
       return { kind: 'robotConfigReport', sn: p[1] };
   }

@@ -25,10 +25,10 @@ export type AuditSummary = z.infer<typeof auditSummary>;
 
 /** The full record (DESIGN section 5); secrets in the data and value fields are masked as '***'. */
 export const auditRecord = auditSummary.extend({
-  requestData: z.unknown().nullable(),
-  responseData: z.unknown().nullable(),
-  oldValues: z.unknown().nullable(),
-  newValues: z.unknown().nullable(),
+  requestData: z.unknown(),
+  responseData: z.unknown(),
+  oldValues: z.unknown(),
+  newValues: z.unknown(),
 });
 export type AuditRecord = z.infer<typeof auditRecord>;
 

@@ -16,6 +16,11 @@ export const tokenClaims = z.object({
   sub: z.string(),
   username: z.string(),
   permission: z.number().int(),
+  /**
+   * The user's token version when signed: logout, a password or level change and deactivation raise
+   * it. Optional to read (the web app does not need it); the server refuses a token without the current one.
+   */
+  ver: z.number().int().optional(),
   exp: z.number(),
   iat: z.number().optional(),
   aud: z.union([z.string(), z.array(z.string())]).optional(),
@@ -39,10 +44,28 @@ export const versionInfo = z.object({
 });
 export type VersionInfo = z.infer<typeof versionInfo>;
 
+/** One write queue's counts. */
+const writeQueue = z.object({ pending: z.number().int(), dropped: z.number().int(), refused: z.number().int() });
+
 export const healthInfo = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.boolean(),
   broker: z.boolean(),
   uptimeSeconds: z.number(),
+  /** The server's write queues: waiting now, and since the start dropped (queue full) or refused (by the database). */
+  queues: z.object({ logs: writeQueue, audit: writeQueue, robots: writeQueue }).optional(),
 });
 export type HealthInfo = z.infer<typeof healthInfo>;
+
+/**
+ * What a signed-in console connects to the broker with (POST /me/broker-account): on the embedded
+ * broker user `web` and the session token; on Mosquitto with dynamic security a short-lived account
+ * of its own, with the client id the broker holds it to (docs/deploy.md).
+ */
+export const brokerAccount = z.object({
+  username: z.string(),
+  password: z.string(),
+  /** `frontend_` and 8 hex digits; absent when the console picks its own. */
+  clientId: z.string().optional(),
+});
+export type BrokerAccount = z.infer<typeof brokerAccount>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMMAND_STATUSES, ROBOT_COMMANDS, TRACK_COMMANDS } from '../enums.ts';
 import { SN_PATTERN } from '../mqtt/topics.ts';
-import { pageQuery } from './common.ts';
+import { int4Id, pageQuery } from './common.ts';
 import { robotName } from './robots.ts';
 import { pointNumber } from './track-map.ts';
 
@@ -11,7 +11,7 @@ import { pointNumber } from './track-map.ts';
  * Args objects are strict: an unknown key is a mistake we answer with 400, not silently drop.
  */
 const sn = z.string().regex(SN_PATTERN, { error: 'invalid_sn' });
-const recordId = z.number().int().positive();
+const recordId = int4Id;
 const none = z.strictObject({}).optional();
 const oneOrAll = z.strictObject({ sn: sn.optional() }).optional();
 const toggle = z.strictObject({ enabled: z.boolean().default(true) }).default({ enabled: true });

@@ -1,7 +1,36 @@
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../limits.ts';
 
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
+/** The largest value of a PostgreSQL `integer` (int4) column: `serial` ids and int4 references. */
+export const INT4_MAX = 2_147_483_647;
+/** The largest `bigserial` id the server hands out as a JSON number (exact in JavaScript). */
+export const BIGINT_ID_MAX = Number.MAX_SAFE_INTEGER;
+/** Page numbers beyond this are refused: the offset they ask for could not be read anyway. */
+export const PAGE_MAX = 1_000_000;
+
+/** Decimal digits only: no sign, no leading zero, no spaces, no hexadecimal or exponent. */
+const DECIMAL_ID = /^[1-9][0-9]{0,15}$/;
+
+/**
+ * A row id bounded by its column, given as a JSON number or (path, query string) as strict
+ * decimal text: `0x1`, ` 1`, `1\n`, `01` and `1e3` are refused, not read as 1.
+ */
+function rowId(value: z.ZodNumber) {
+  return z.union([value, z.string().regex(DECIMAL_ID, { error: 'invalid_id' }).transform(Number).pipe(value)]);
+}
+
+/** An int4 row id inside a JSON body or payload. */
+export const int4Id = z.number().int().min(1).max(INT4_MAX);
+/** A bigserial row id inside a JSON body. */
+export const bigintId = z.number().int().min(1).max(BIGINT_ID_MAX);
+
+/** An id of an int4 (`serial`/`integer`) column: 1..2147483647. */
+export const dbId = rowId(int4Id);
+/** An id of a `bigserial` column (logs, audit records, commands): 1..2^53-1. */
+export const bigDbId = rowId(bigintId);
+
+export const idParam = z.object({ id: dbId });
+export const bigIdParam = z.object({ id: bigDbId });
 
 export const isoDateTime = z.iso.datetime({ offset: true });
 
@@ -24,7 +53,7 @@ export const timeZone = z
 
 /** `?page=1&pageSize=20`; pageSize `all` turns paging off where a list allows it. */
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
   pageSize: z.union([z.literal('all'), z.coerce.number().int().min(1).max(PAGE_SIZE_MAX)]).default(PAGE_SIZE_DEFAULT),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
@@ -82,5 +111,36 @@ export const ERROR_CODES = [
   'not_a_serving_point',
   'not_a_table_point',
   'robot_not_on_track',
+  'invalid_characters',
+  'file_missing',
+  'range_not_satisfiable',
+  'duplicate_table_name',
+  'unknown_table',
+  'unsupported_audio_format',
+  'audio_name_is_table',
+  'audio_name_taken',
+  'not_a_table_name',
+  'zip_invalid',
+  'zip_unsafe_entry',
+  'nul_character',
+  'request_too_large',
+  'bad_json',
+  'cannot_grant_higher_level',
+  'cannot_manage_higher_level',
+  'cannot_change_own_level',
+  'last_administrator',
+  'password_change_required',
+  'wrong_current_password',
+  'wifi_password_required',
+  'invalid_filename_format',
+  'invalid_version_number',
+  'no_verification_code',
+  'wrong_verification_code',
+  'update_file_in_use',
+  'update_filename_taken',
+  'update_version_mismatch',
+  'update_record_not_waiting',
+  'rollout_no_robots',
+  'restart_unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

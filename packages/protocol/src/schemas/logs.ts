@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { LOG_LEVELS, LOG_SOURCES } from '../enums.ts';
 import { LOCALES, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../limits.ts';
 import { SN_PATTERN } from '../mqtt/topics.ts';
-import { isoDateTime, timeZone } from './common.ts';
+import { bigintId, dbId, isoDateTime, PAGE_MAX, timeZone } from './common.ts';
 
 /** `pageSize=all` answers at most this many newest records, with `truncated` set when more match. */
 export const LOG_PAGE_ALL_CAP = 100_000;
+/** `pageSize=all` also stops at this many bytes of record text (messages are up to 10,000 characters each). */
+export const LOG_PAGE_ALL_MAX_BYTES = 16 * 1024 * 1024;
 /**
  * Totals are counted up to this many (500 pages of 20); beyond it `totalCapped` is set and the
  * console shows "10,000+". An exact count of millions of records costs seconds (docs/benchmarks.md).
@@ -30,6 +32,30 @@ export const LOG_EVENT_TYPES = [
 ] as const;
 export type LogEventType = (typeof LOG_EVENT_TYPES)[number];
 
+/**
+ * Record types robots and track controllers send (`hcpro4/logs/{source}`): a connection, a state
+ * change, an alarm, a configuration write, a map, a command, a dispatch, a robot joining the track, the
+ * track's status, an update, the audio clips, charging. The console names these and the server's own; any other type is shown as sent.
+ */
+export const DEVICE_LOG_TYPES = [
+  'connection',
+  'state',
+  'alarm',
+  'config',
+  'map',
+  'command',
+  'dispatch',
+  'register',
+  'status',
+  'update',
+  'audio',
+  'battery',
+] as const;
+export type DeviceLogType = (typeof DEVICE_LOG_TYPES)[number];
+
+/** Every record type the console has a name for. */
+export const KNOWN_LOG_TYPES = [...LOG_EVENT_TYPES, ...DEVICE_LOG_TYPES] as const;
+
 export const logLevel = z.enum(LOG_LEVELS);
 export const logSource = z.enum(LOG_SOURCES);
 
@@ -45,6 +71,10 @@ export const logRecord = z.object({
   robotName: z.string().nullable(),
   message: z.string(),
   level: logLevel,
+  /** The time the device wrote in its payload; `time` is when the server received the record. */
+  deviceTime: z.string().nullable().optional(),
+  /** Who published it on the broker: `robot:{sn}`, `track:{id}`, or the user who sent a system message. */
+  sender: z.string().nullable().optional(),
 });
 export type LogRecord = z.infer<typeof logRecord>;
 
@@ -54,7 +84,7 @@ const timeOfDay = z.string().regex(HH_MM, { error: 'invalid_time_of_day' });
 const logFilterFields = {
   q: z.string().trim().max(LOG_QUERY_MAX, { error: 'too_long' }).optional(),
   source: logSource.optional(),
-  trackId: z.coerce.number().int().positive().optional(),
+  trackId: dbId.optional(),
   robotSn: z.string().regex(SN_PATTERN, { error: 'invalid_sn' }).optional(),
   type: z.string().trim().min(1).max(LOG_TYPE_MAX, { error: 'too_long' }).optional(),
   level: logLevel.optional(),
@@ -78,7 +108,7 @@ export type LogFilter = z.infer<typeof logFilter>;
 export const listLogsQuery = z
   .object({
     ...logFilterFields,
-    page: z.coerce.number().int().min(1).default(1),
+    page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
     pageSize: z.union([z.literal('all'), z.coerce.number().int().min(1).max(PAGE_SIZE_MAX)]).default(PAGE_SIZE_DEFAULT),
   })
   .refine(rangeInOrder, rangeIssue);
@@ -92,7 +122,7 @@ export const logPage = z.object({
   pageSize: z.union([z.number().int(), z.literal('all')]),
   /** More than `total` records match (the count stopped at LOG_COUNT_CAP). */
   totalCapped: z.boolean(),
-  /** `pageSize=all` answered only the newest LOG_PAGE_ALL_CAP. */
+  /** `pageSize=all` answered only the newest LOG_PAGE_ALL_CAP records, or fewer when they reached LOG_PAGE_ALL_MAX_BYTES. */
   truncated: z.boolean(),
 });
 export type LogPage = z.infer<typeof logPage>;
@@ -108,7 +138,7 @@ export type ExportLogsQuery = z.infer<typeof exportLogsQuery>;
 /** `{ids}` removes those records; `{filter}` removes every record the filter matches (`{}`: all). */
 export const deleteLogsBody = z
   .object({
-    ids: z.array(z.number().int().positive()).min(1, { error: 'no_records_selected' }).max(LOG_DELETE_IDS_MAX).optional(),
+    ids: z.array(bigintId).min(1, { error: 'no_records_selected' }).max(LOG_DELETE_IDS_MAX).optional(),
     filter: logFilter.optional(),
   })
   .strict()

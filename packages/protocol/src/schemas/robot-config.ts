@@ -98,27 +98,31 @@ export const motionConfig = z
   });
 export type MotionConfig = z.infer<typeof motionConfig>;
 
+const wifiPassword = z
+  .string({ error: 'required' })
+  .min(1, { error: 'wifi_password_required' })
+  .max(WIFI_PASSWORD_MAX, { error: 'wifi_password_too_long' });
+
+const networkFields = z.object({
+  wifiSsid: z.string({ error: 'required' }).min(1, { error: 'ssid_required' }).max(WIFI_SSID_MAX, { error: 'ssid_too_long' }),
+  wifiPassword,
+  serverIp: ipv4,
+  staticIp: ipv4,
+  gateway: ipv4,
+  subnetMask: z.string({ error: 'required' }).refine(isSubnetMask, { error: 'invalid_subnet_mask' }),
+});
+
+const gatewayInSubnet = (n: { staticIp: string; gateway: string; subnetMask: string }, ctx: z.RefinementCtx) => {
+  // zod runs this even when a field failed: only compare what is valid.
+  if (!isSubnetMask(n.subnetMask) || !isIpv4(n.staticIp) || !isIpv4(n.gateway)) return;
+  const mask = ipv4ToInt(n.subnetMask);
+  if ((ipv4ToInt(n.staticIp) & mask) !== (ipv4ToInt(n.gateway) & mask)) {
+    ctx.addIssue({ code: 'custom', path: ['gateway'], message: 'gateway_not_in_subnet' });
+  }
+};
+
 /** Both WiFi fields must be non-empty (spec section 5); the gateway must be reachable from the static IP. */
-export const networkConfig = z
-  .object({
-    wifiSsid: z.string({ error: 'required' }).min(1, { error: 'ssid_required' }).max(WIFI_SSID_MAX, { error: 'ssid_too_long' }),
-    wifiPassword: z
-      .string({ error: 'required' })
-      .min(1, { error: 'wifi_password_required' })
-      .max(WIFI_PASSWORD_MAX, { error: 'wifi_password_too_long' }),
-    serverIp: ipv4,
-    staticIp: ipv4,
-    gateway: ipv4,
-    subnetMask: z.string({ error: 'required' }).refine(isSubnetMask, { error: 'invalid_subnet_mask' }),
-  })
-  .superRefine((n, ctx) => {
-    // zod runs this even when a field failed: only compare what is valid.
-    if (!isSubnetMask(n.subnetMask) || !isIpv4(n.staticIp) || !isIpv4(n.gateway)) return;
-    const mask = ipv4ToInt(n.subnetMask);
-    if ((ipv4ToInt(n.staticIp) & mask) !== (ipv4ToInt(n.gateway) & mask)) {
-      ctx.addIssue({ code: 'custom', path: ['gateway'], message: 'gateway_not_in_subnet' });
-    }
-  });
+export const networkConfig = networkFields.superRefine(gatewayInSubnet);
 export type NetworkConfig = z.infer<typeof networkConfig>;
 
 /** One schema per group, for `PUT /robots/{sn}/config/{group}` and `HCP4/{sn}/config/{group}`. */
@@ -128,6 +132,25 @@ export const robotConfigGroups = {
   motion: motionConfig,
   network: networkConfig,
 } as const satisfies Record<RobotConfigGroup, z.ZodType>;
+
+/**
+ * Fields the console writes but never reads back (DESIGN section 5, issue 9): the server answers
+ * whether each is set, and a blank or missing value in a write keeps the robot's current one.
+ */
+export const WRITE_ONLY_CONFIG_FIELDS: Record<RobotConfigGroup, readonly string[]> = {
+  basic: [],
+  advanced: [],
+  motion: [],
+  network: ['wifiPassword'],
+};
+
+/** The network group as `PUT /robots/{sn}/config/network` takes it: a blank WiFi password keeps the current one. */
+export const networkConfigWrite = networkFields
+  .extend({ wifiPassword: z.union([z.literal(''), wifiPassword]).optional() })
+  .superRefine(gatewayInSubnet);
+
+/** The groups as the API and the settings form take them (write-only fields may be blank). */
+export const robotConfigWriteGroups = { ...robotConfigGroups, network: networkConfigWrite } as const;
 
 /** The whole configuration: the retained `HCP4/{sn}/config/report` payload. */
 export const robotConfig = z.object(robotConfigGroups);

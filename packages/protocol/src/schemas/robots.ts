@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { RobotConnection, RobotHealth } from '../enums.ts';
 import { ALARM_CODES, type AlarmCode, ROBOT_CONFIG_GROUPS, ROBOT_CONNECTIONS, ROBOT_HEALTHS, ROBOT_STATES } from '../enums.ts';
 import { SN_PATTERN } from '../mqtt/topics.ts';
-import { pageQuery } from './common.ts';
+import { dbId, pageQuery } from './common.ts';
 
 export const ROBOT_NAME_MAX = 64;
 
@@ -49,7 +49,7 @@ export const listRobotsQuery = pageQuery.extend({
   connection: z.enum(ROBOT_CONNECTIONS).optional(),
   health: z.enum(ROBOT_HEALTHS).optional(),
   state: z.enum(ROBOT_STATES).optional(),
-  trackId: z.coerce.number().int().positive().optional(),
+  trackId: dbId.optional(),
   sort: z.enum(ROBOT_SORT_FIELDS).default('sn'),
   order: z.enum(['asc', 'desc']).default('asc'),
 });
@@ -106,7 +106,10 @@ export type RobotWriteQuery = z.infer<typeof robotWriteQuery>;
 /** `GET /robots/{sn}/config/{group}`: the group as the robot last reported it. */
 export const robotConfigView = z.object({
   group: z.enum(ROBOT_CONFIG_GROUPS),
+  /** The group without its write-only fields (WRITE_ONLY_CONFIG_FIELDS). */
   data: z.record(z.string(), z.unknown()),
+  /** Whether each write-only field of the group has a value on the robot (shown as set / not set). */
+  writeOnlySet: z.record(z.string(), z.boolean()),
   reportedAt: z.string(),
 });
 export type RobotConfigView = z.infer<typeof robotConfigView>;

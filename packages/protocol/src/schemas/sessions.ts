@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './common.ts';
+import { int4Id, pageQuery } from './common.ts';
 
 /**
  * Sessions (DESIGN section 1): an on-site controller, identified by its MAC address, with the
@@ -36,7 +36,7 @@ export const macAddress = z
   .transform(canonicalMac);
 const sessionNote = z.string().trim().max(SESSION_LIMITS.noteMax, { error: 'too_long' });
 const trackIds = z
-  .array(z.number().int().positive())
+  .array(int4Id)
   .max(SESSION_LIMITS.tracksMax, { error: 'too_many' })
   .transform((ids) => [...new Set(ids)]);
 

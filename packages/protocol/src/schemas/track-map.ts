@@ -15,8 +15,10 @@ export type MapPathType = (typeof MAP_PATH_TYPES)[number];
 /** Point numbers are what robots read from the floor tags: 0-65535. */
 export const pointNumber = z.number({ error: 'required' }).int({ error: 'not_integer' }).min(0).max(65_535);
 const coordinate = z.number().min(-1_000_000).max(1_000_000);
-const tableName = z.string().trim().min(1).max(MAP_LIMITS.nameMax);
-const topicName = z.string().max(MAP_LIMITS.topicMax);
+/** PostgreSQL refuses U+0000 in jsonb: a map carrying one is refused at the edge, not by the database. */
+const noNul = (s: string) => !s.includes('\u0000');
+const tableName = z.string().trim().min(1).max(MAP_LIMITS.nameMax).refine(noNul, { error: 'nul_character' });
+const topicName = z.string().max(MAP_LIMITS.topicMax).refine(noNul, { error: 'nul_character' });
 
 export const mapPoint = z.object({
   number: pointNumber,
@@ -53,6 +55,8 @@ export type MapPath = z.infer<typeof mapPath>;
 /** One page of the table layout grid shown on the ordering tablet; cells are row-major table names. */
 export const tableLayoutPage = z
   .object({
+    /** The tab label on the tablet; pages without one are numbered. */
+    name: z.string().trim().max(MAP_LIMITS.nameMax).optional(),
     rows: z.number().int().min(1).max(MAP_LIMITS.rows),
     columns: z.number().int().min(1).max(MAP_LIMITS.columns),
     cells: z.array(tableName.nullable()),
@@ -63,7 +67,7 @@ export type TableLayout = z.infer<typeof tableLayout>;
 
 /** The background image the editor aligns points on (the file itself is stored by the server). */
 export const mapBackground = z.object({
-  file: z.string().min(1).max(256),
+  file: z.string().min(1).max(256).refine(noNul, { error: 'nul_character' }),
   x: coordinate.default(0),
   y: coordinate.default(0),
   scale: z.number().positive().max(100).default(1),

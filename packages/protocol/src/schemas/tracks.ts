@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROBOT_CONNECTIONS, ROBOT_STATES, TRACK_MODES, TRACK_TYPES } from '../enums.ts';
-import { pageQuery } from './common.ts';
+import { dbId, pageQuery } from './common.ts';
 
 export const TRACK_LIMITS = { nameMax: 64, configBytesMax: 16_384 } as const;
 
@@ -78,7 +78,7 @@ export const listTracksQuery = pageQuery.extend({
   type: z.enum(TRACK_TYPES).optional(),
   statusCode: z.coerce.number().int().min(0).max(4).optional(),
   /** `none` lists the tracks no session has, for the session form's picker. */
-  sessionId: z.union([z.literal('none'), z.coerce.number().int().positive()]).optional(),
+  sessionId: z.union([z.literal('none'), dbId]).optional(),
 });
 export type ListTracksQuery = z.infer<typeof listTracksQuery>;
 

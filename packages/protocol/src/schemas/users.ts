@@ -22,6 +22,8 @@ export const user = z.object({
   nickname: z.string().nullable().optional(),
   permission,
   status: userStatus,
+  /** Set for a generated password: the user must choose a new one before anything else. */
+  mustChangePassword: z.boolean().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -44,6 +46,13 @@ export const updateUserBody = z.object({
   status: userStatus.optional(),
 });
 export type UpdateUserBody = z.infer<typeof updateUserBody>;
+
+/** `PUT /me/password`: the signed-in user's own password, with the current one as proof. */
+export const changeOwnPasswordBody = z.object({
+  currentPassword: z.string().min(1, { error: 'required' }).max(256),
+  password: password.max(256),
+});
+export type ChangeOwnPasswordBody = z.infer<typeof changeOwnPasswordBody>;
 
 export const listUsersQuery = pageQuery.extend({
   q: z.string().trim().max(100).optional(),

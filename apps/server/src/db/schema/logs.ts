@@ -17,6 +17,10 @@ export const logs = pgTable(
     robotName: varchar('robot_name', { length: 64 }),
     message: text('message').notNull(),
     level: varchar('level', { length: 16 }).notNull(),
+    /** The time a device wrote in its payload: shown, never trusted for ordering or retention (`time` is when the server received it). */
+    deviceTime: timestamp('device_time', { withTimezone: true, precision: 3 }),
+    /** Who published it on the broker (`robot:{sn}`, `track:{id}`, the user of a console's system message); null for the server's own. */
+    sender: varchar('sender', { length: 128 }),
   },
   (t) => [
     // Newest first, and the keyset cursor of exports and batched deletes.

@@ -33,6 +33,11 @@ export const tracks = pgTable(
     /** The saved map (protocol trackMap) that reload_map makes live. */
     map: jsonb('map'),
     mapUpdatedAt: timestamp('map_updated_at', { withTimezone: true }),
+    /** Counts the map's saves; reload_map publishes one version, the controller's ack makes it live. */
+    mapVersion: integer('map_version').notNull().default(0),
+    mapPublishedVersion: integer('map_published_version'),
+    mapLiveVersion: integer('map_live_version'),
+    mapLiveAt: timestamp('map_live_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -10,6 +10,10 @@ export const users = pgTable(
     passwordHash: varchar('password_hash', { length: 255 }).notNull(),
     permission: smallint('permission').notNull(),
     status: varchar('status', { length: 16 }).notNull().default('active'),
+    /** Signed into every token; raising it ends the user's tokens (logout, password, level, deactivation). */
+    tokenVersion: integer('token_version').notNull().default(0),
+    /** A generated password: the next sign-in must choose a new one before anything else. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,4 @@
-import type { AuditType } from '@railserve/protocol';
+import { type AuditType, formatAuditDescription } from '@railserve/protocol';
 
 /** What the hook derives from a request's method and route when the route says nothing. */
 export type AuditClass = { type: AuditType; target: string };
@@ -35,24 +35,26 @@ export function classifyRequest(method: string, path: string, route: string): Au
   return { type, target: path };
 }
 
-const VERBS: Record<string, string> = { POST: 'Create', PUT: 'Update', PATCH: 'Update', DELETE: 'Delete' };
+const VERBS: Record<string, 'create' | 'update' | 'delete'> = {
+  POST: 'create',
+  PUT: 'update',
+  PATCH: 'update',
+  DELETE: 'delete',
+};
 
-/** An English one-line description; the console shows the translated type next to it. */
-export function describe(type: AuditType, method: string, target: string, name?: string): string {
-  const named = name ? ` (${name})` : '';
-  switch (type) {
-    case 'login':
-      return `Sign in${named}`;
-    case 'logout':
-      return 'Sign out';
-    case 'export':
-      return `Export ${target}`;
-    case 'system':
-    case 'system_config':
-      return `${method === 'POST' ? 'Send' : (VERBS[method] ?? method)} ${target}${named}`;
-    default:
-      return `${VERBS[method] ?? method} ${target}${named}`;
+/**
+ * An English one-line description from the protocol's AUDIT_DESCRIPTIONS, which the console
+ * reads back and says in the reader's language. `command` is a command's name (POST .../commands).
+ */
+export function describe(type: AuditType, method: string, target: string, name?: string, command?: string): string {
+  if (type === 'login') return formatAuditDescription('sign_in');
+  if (type === 'logout') return formatAuditDescription('sign_out');
+  if (type === 'export') return formatAuditDescription('export', { target });
+  if (type === 'system' && method === 'POST') {
+    return command ? formatAuditDescription('send_command', { command, target }) : formatAuditDescription('send', { target });
   }
+  const verb = VERBS[method] ?? 'update';
+  return name ? formatAuditDescription(`${verb}_named`, { target, name }) : formatAuditDescription(verb, { target });
 }
 
 const NAME_KEYS = ['name', 'username', 'sn', 'code', 'filename', 'command'] as const;

@@ -1,8 +1,9 @@
 import { PassThrough, Readable } from 'node:stream';
-import type { AuditFilters, ExportAuditQuery } from '@railserve/protocol';
+import { type AuditFilters, auditDescriptionText, auditTargetText, type ExportAuditQuery } from '@railserve/protocol';
 import ExcelJS from 'exceljs';
 import type { Database } from '../../db/client.ts';
 import type { auditRecords } from '../../db/schema/audit.ts';
+import { consoleWords } from '../../lib/console-words.ts';
 import { EXPORT_COLUMNS, EXPORT_LABELS } from './export-labels.ts';
 import { auditChunk } from './repository.ts';
 
@@ -33,10 +34,13 @@ export function formatTime(time: Date, tz: string) {
 
 function cells(row: AuditRow, query: ExportAuditQuery): (string | number)[] {
   const labels = EXPORT_LABELS[query.lang];
+  const words = consoleWords(query.lang);
   return EXPORT_COLUMNS.map((column) => {
     const value = row[column];
     if (column === 'time') return formatTime(row.time, query.tz);
     if (column === 'type') return labels.types[row.type as keyof typeof labels.types] ?? row.type;
+    if (column === 'target') return neutralise(auditTargetText(words, row.target));
+    if (column === 'description') return neutralise(auditDescriptionText(words, row.description));
     if (column === 'result') return labels.results[row.result as keyof typeof labels.results] ?? row.result;
     if (typeof value === 'number') return value;
     if (value === null || value === undefined) return '';

@@ -1,7 +1,8 @@
 import type { AuditResult } from '@railserve/protocol';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AuditContext } from '../../plugins/audit.ts';
+import { stripNulText } from '../../lib/nul.ts';
 import { describe, entityName } from './classify.ts';
+import type { AuditContext } from './context.ts';
 import { auditValue } from './mask.ts';
 import type { NewAuditRecord } from './repository.ts';
 
@@ -21,26 +22,52 @@ export function buildAuditRecord(request: FastifyRequest, reply: FastifyReply, c
   const username =
     context.type === 'login' && typeof body?.username === 'string' ? body.username : (request.user?.username ?? null);
   const entityWrite = !NOT_ENTITY_WRITES.has(context.type);
-  const newValues = !failed && entityWrite && WRITES_WITH_NEW_VALUES.has(request.method) ? data : undefined;
-  const name = context.type === 'login' ? (username ?? undefined) : entityName(data, context.oldValues, body);
+  const written = context.newValues ?? data;
+  const newValues = !failed && entityWrite && WRITES_WITH_NEW_VALUES.has(request.method) ? written : undefined;
+  const isCommand = context.type === 'system' && request.method === 'POST';
+  const name = context.type === 'login' || isCommand ? undefined : entityName(written, context.oldValues, body);
+  const command = isCommand && typeof body?.command === 'string' ? body.command.slice(0, 64) : undefined;
+  const [oldChanged, newChanged] = changedFields(context.oldValues, newValues);
 
   return {
     time: new Date(Date.now() - reply.elapsedTime),
     type: context.type,
     username: username?.slice(0, 64) ?? null,
     target: context.target.slice(0, 255),
-    description: describe(context.type, request.method, context.target, name),
+    description: describe(context.type, request.method, context.target, name, command),
     ip: request.ip?.slice(0, 64) ?? null,
-    userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+    userAgent: stripNulText(request.headers['user-agent'])?.slice(0, 512) ?? null,
     result: resultOf(failed, reply.statusCode, data),
     requestData: auditValue(requestData(request)),
     responseData: auditValue(failed && answer ? { code: answer.code, message: answer.message, details: answer.details } : data),
     errorMessage: failed ? (context.errorMessage ?? answer?.message ?? `HTTP ${reply.statusCode}`) : null,
     durationMs: Math.round(reply.elapsedTime),
     affectedRows: failed ? 0 : affectedRows(context, data, entityWrite),
-    oldValues: auditValue(context.oldValues),
-    newValues: auditValue(newValues),
+    oldValues: auditValue(oldChanged),
+    newValues: auditValue(newChanged),
   };
+}
+
+/** Bookkeeping fields that change with every write and say nothing about what the user changed. */
+const BOOKKEEPING = new Set(['updatedAt', 'lastUpdate']);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * An update keeps only the fields that changed, on both sides, so the record reads like the
+ * change it was (a rename: the name; a setting: volume 60 → 40). A create or delete keeps its
+ * one side whole; values that are not objects are kept as they are.
+ */
+export function changedFields(oldValues: unknown, newValues: unknown): [unknown, unknown] {
+  if (!isRecord(oldValues) || !isRecord(newValues)) return [oldValues, newValues];
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  for (const key of new Set([...Object.keys(oldValues), ...Object.keys(newValues)])) {
+    if (BOOKKEEPING.has(key) || JSON.stringify(oldValues[key]) === JSON.stringify(newValues[key])) continue;
+    if (key in oldValues) before[key] = oldValues[key];
+    if (key in newValues) after[key] = newValues[key];
+  }
+  return [before, after];
 }
 
 function parseEnvelope(payload: string | undefined): Envelope | undefined {

@@ -2,6 +2,7 @@ import type { AuditFilters, AuditRecord, AuditStats, AuditSummary, ListAuditQuer
 import { and, count, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { auditRecords } from '../../db/schema/audit.ts';
+import { stripNul } from '../../lib/nul.ts';
 import { auditWhere } from './filters.ts';
 
 export type NewAuditRecord = typeof auditRecords.$inferInsert;
@@ -33,7 +34,8 @@ export function toAuditSummary(row: Pick<AuditRow, keyof typeof summaryColumns>)
 }
 
 export async function insertAuditRecords(db: Database, records: NewAuditRecord[]) {
-  if (records.length > 0) await db.insert(auditRecords).values(records);
+  // Headers and URLs reach the record as sent: PostgreSQL would refuse a NUL in any of them.
+  if (records.length > 0) await db.insert(auditRecords).values(records.map((record) => stripNul(record)));
 }
 
 export async function listAuditRecords(db: Database, query: ListAuditQuery) {

@@ -4,13 +4,14 @@ import {
   auditStats,
   auditStatsQuery,
   auditSummary,
+  bigIdParam,
   envelope,
   exportAuditQuery,
-  idParam,
   listAuditQuery,
   pageOf,
 } from '@railserve/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { withValidZone } from '../../lib/time-zone.ts';
 import { auditCsv, auditXlsx, type ExportDone } from './export.ts';
 import { auditStatistics, listAuditRecords } from './repository.ts';
 import { cleanupAuditRecords, getAuditRecord } from './service.ts';
@@ -36,7 +37,10 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'audit.view' },
       schema: { tags: ['audit'], querystring: auditStatsQuery, response: { 200: envelope(auditStats) } },
     },
-    async (request) => ({ success: true as const, data: await auditStatistics(app.db, request.query, request.query.tz) }),
+    async (request) => ({
+      success: true as const,
+      data: await withValidZone('querystring', () => auditStatistics(app.db, request.query, request.query.tz)),
+    }),
   );
 
   // Streamed; the audit hook records the export itself, with the number of rows it wrote.
@@ -61,7 +65,10 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/audit/:id',
-    { config: { action: 'audit.view' }, schema: { tags: ['audit'], params: idParam, response: { 200: envelope(auditRecord) } } },
+    {
+      config: { action: 'audit.view' },
+      schema: { tags: ['audit'], params: bigIdParam, response: { 200: envelope(auditRecord) } },
+    },
     async (request) => ({ success: true as const, data: await getAuditRecord(app.db, request.params.id) }),
   );
 

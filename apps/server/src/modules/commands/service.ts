@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ackPayload, type CommandRecord, parseJson, parseTopic } from '@railserve/protocol';
+import { ackPayload, type CommandRecord, commandTarget, formatCommandError, parseJson, parseTopic } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import { answerCommand, findCommand, insertCommand } from './repository.ts';
@@ -50,6 +50,24 @@ export function startCommandTracker(app: FastifyInstance): CommandTracker {
       return;
     }
     const { id, ok, error } = parsed.data;
+    // Only the command's own target answers it: a device cannot settle another's commands.
+    const from = parseTopic(topic);
+    const sender =
+      from?.kind === 'robotAck'
+        ? commandTarget.robot(from.sn)
+        : from?.kind === 'trackAck'
+          ? commandTarget.track(from.trackId)
+          : '';
+    const command = await findCommand(app.db, id);
+    // A robot also acks what its track controller sent it (ids the console never issued): ordinary traffic.
+    if (!command) {
+      app.log.debug({ topic, id }, 'ignored an ack for a command the console did not send');
+      return;
+    }
+    if (command.target !== sender) {
+      app.log.warn({ topic, id }, 'dropped an ack for a command sent to another device');
+      return;
+    }
     settle(await answerCommand(app.db, id, ok ? 'acknowledged' : 'failed', ok ? null : (error ?? 'failed')));
   };
   app.mqtt.handle('HCP4/+/ack', (topic, payload) => (parseTopic(topic)?.kind === 'robotAck' ? onAck(topic, payload) : undefined));
@@ -75,7 +93,7 @@ export function startCommandTracker(app: FastifyInstance): CommandTracker {
       timers.set(
         id,
         setTimeout(() => {
-          answerCommand(app.db, id, 'timed_out', `No answer within ${app.config.commandTimeoutMs} ms`)
+          answerCommand(app.db, id, 'timed_out', formatCommandError('no_answer', { ms: app.config.commandTimeoutMs }))
             .then(async (answered) => settle(answered ?? (await findCommand(app.db, id))))
             .catch((error) => app.log.error({ err: error }, 'timing out a command failed'));
         }, app.config.commandTimeoutMs),

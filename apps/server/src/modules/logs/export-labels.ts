@@ -1,4 +1,12 @@
-import type { Locale, LogLevel, LogRecord, LogSource } from '@railserve/protocol';
+import {
+  type Locale,
+  type LogLevel,
+  type LogRecord,
+  type LogSource,
+  logMessageText,
+  logTypeText,
+  type Translate,
+} from '@railserve/protocol';
 
 export const EXPORT_COLUMNS = [
   'id',
@@ -57,18 +65,18 @@ export const timeHeader = (lang: Locale, tz: string) => `${EXPORT_LABELS[lang].c
 
 export type LogChunks = AsyncIterable<LogRecord[]>;
 
-/** The cells of one record in the user's language; the time is the zone's wall clock. */
-export function exportCells(labels: Labels, record: LogRecord): Record<ExportColumn, string | number | null> {
+/** The cells of one record in the user's language, worded as on screen (`t`: consoleWords); the time is the zone's wall clock. */
+export function exportCells(labels: Labels, record: LogRecord, t: Translate): Record<ExportColumn, string | number | null> {
   return {
     id: record.id,
     time: record.time,
     source: labels.sources[record.source] ?? record.source,
-    type: record.type,
+    type: logTypeText(t, record.type),
     level: labels.levels[record.level] ?? record.level,
     trackId: record.trackId,
     trackName: record.trackName,
     robotSn: record.robotSn,
     robotName: record.robotName,
-    message: record.message,
+    message: logMessageText(t, record.message),
   };
 }

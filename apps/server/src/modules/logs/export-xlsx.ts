@@ -1,6 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { Locale } from '@railserve/protocol';
 import ExcelJS from 'exceljs';
+import { consoleWords } from '../../lib/console-words.ts';
 import { EXPORT_COLUMNS, EXPORT_LABELS, type ExportColumn, exportCells, type LogChunks, timeHeader } from './export-labels.ts';
 import { zonedClock } from './zoned-time.ts';
 
@@ -28,6 +29,7 @@ const WIDTHS: Record<ExportColumn, number> = {
 export function xlsxStream(chunks: LogChunks, lang: Locale, tz: string): Readable {
   const output = new PassThrough();
   const labels = EXPORT_LABELS[lang];
+  const words = consoleWords(lang);
   const clock = zonedClock(tz);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(lang === 'en' ? 'Logs' : '日誌', { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -42,7 +44,7 @@ export function xlsxStream(chunks: LogChunks, lang: Locale, tz: string): Readabl
     for await (const records of chunks) {
       for (const record of records) {
         // A real date cell (sortable in Excel) holding the user's wall-clock time.
-        const cells = exportCells(labels, { ...record, message: record.message.replace(XML_UNSAFE, '') });
+        const cells = exportCells(labels, { ...record, message: record.message.replace(XML_UNSAFE, '') }, words);
         sheet.addRow({ ...cells, time: clock.wallClock(new Date(record.time)) }).commit();
       }
       await caughtUp(sheet, output);

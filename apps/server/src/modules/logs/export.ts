@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
 import type { ExportLogsQuery, LogFilter } from '@railserve/protocol';
 import type { Database } from '../../db/client.ts';
+import { consoleWords } from '../../lib/console-words.ts';
+import { withValidZone } from '../../lib/time-zone.ts';
 import { EXPORT_COLUMNS, EXPORT_LABELS, exportCells, type LogChunks, timeHeader } from './export-labels.ts';
 import { xlsxStream } from './export-xlsx.ts';
 import { findLogChunk, toLogRecord } from './repository.ts';
-import { withValidZone } from './service.ts';
 import { zonedClock } from './zoned-time.ts';
 
 /** Rows read per query: large enough to amortise the round trip, small enough to keep memory flat. */
@@ -45,13 +46,14 @@ async function* logChunks(db: Database, filter: LogFilter, first: Awaited<Return
 // A UTF-8 BOM so that Excel reads Chinese correctly; CRLF lines as RFC 4180 has them.
 async function* csvLines(chunks: LogChunks, lang: ExportLogsQuery['lang'], tz: string) {
   const labels = EXPORT_LABELS[lang];
+  const words = consoleWords(lang);
   const clock = zonedClock(tz);
   const header = EXPORT_COLUMNS.map((c) => (c === 'time' ? timeHeader(lang, tz) : labels.columns[c]));
   yield `\uFEFF${header.map(csvField).join(',')}\r\n`;
   for await (const records of chunks) {
     let text = '';
     for (const record of records) {
-      const cells = exportCells(labels, record);
+      const cells = exportCells(labels, record, words);
       cells.time = clock.format(new Date(record.time));
       text += `${EXPORT_COLUMNS.map((c) => csvField(cells[c])).join(',')}\r\n`;
     }

@@ -9,15 +9,29 @@ import {
   parseTopic,
   type SystemMessage,
   systemMessage,
+  topics,
 } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
+import { parseSender } from '../../lib/broker-sender.ts';
+import { clearRetained } from '../../lib/clear-retained.ts';
+
+/** A console may send this many system messages per minute; the rest are dropped (and counted). */
+export const SYSTEM_MESSAGES_PER_MINUTE = 30;
 
 /**
  * Broker ingest: `hcpro4/logs/{source}` from devices, and the consoles' own system messages
  * (`hcpro4/system/{type}`, source `frontend`). A retained copy is a replay of an old event, not
- * a new one, so it is skipped; an invalid payload is logged and dropped.
+ * a new one, so it is skipped; an invalid payload is logged and dropped. A record's time is when
+ * the server received it (ordering and retention never trust a device's clock); the device's
+ * `ts` is kept beside it. The embedded broker stamps each payload with its sender
+ * (lib/broker-sender.ts): a robot's record naming another robot, or a controller's naming
+ * another track, is dropped, and a system message records the user who sent it.
  */
 export function ingestLogsFromBroker(app: FastifyInstance) {
+  // Only the embedded broker writes `sender`; through an external one a client could forge it.
+  const trusted = (payload: { sender?: string }) => (app.brokerPorts ? parseSender(payload.sender) : undefined);
+  const limiter = perSenderLimiter(SYSTEM_MESSAGES_PER_MINUTE, 60_000);
+
   app.mqtt.handle('hcpro4/logs/+', (topic, payload, retained) => {
     if (retained) return;
     const source = parseTopic(topic);
@@ -30,10 +44,31 @@ export function ingestLogsFromBroker(app: FastifyInstance) {
       app.log.warn({ topic, issues: parsed.error.issues.slice(0, 5) }, 'invalid log record dropped');
       return;
     }
-    app.eventLog.write({ source: source.source as LogSource, ...parsed.data });
+    const { ts, sender: _claimed, ...record } = parsed.data;
+    const sender = trusted(parsed.data);
+    if (sender?.kind === 'robot') {
+      if (record.robotSn !== undefined && record.robotSn !== sender.sn) {
+        app.log.warn({ topic, sender: sender.sn, robotSn: record.robotSn }, 'log record naming another robot dropped');
+        return;
+      }
+      record.robotSn = sender.sn;
+    }
+    if (sender?.kind === 'track') {
+      if (record.trackId !== undefined && record.trackId !== sender.trackId) {
+        app.log.warn({ topic, sender: sender.trackId, trackId: record.trackId }, 'log record naming another track dropped');
+        return;
+      }
+      record.trackId = sender.trackId;
+    }
+    app.eventLog.write({ source: source.source as LogSource, ...record, deviceTs: ts, sender: parsed.data.sender });
   });
 
+  // Mosquitto's console roles cannot refuse the retain flag (docs/security.md): whatever a console
+  // sends there is cleared behind it, so no later subscriber is handed a console's message.
+  const clearBehindConsoles = app.config.mqttDynamicSecurity;
   app.mqtt.handle('hcpro4/system/+', (topic, payload, retained) => {
+    if (payload.length === 0) return;
+    if (clearBehindConsoles && topic !== topics.systemStatus) clearRetained(app, topic);
     if (retained) return;
     const parsed = systemMessage.safeParse(parseJson(payload));
     if (!parsed.success) {
@@ -42,9 +77,40 @@ export function ingestLogsFromBroker(app: FastifyInstance) {
     }
     // The server's own messages (status and the like) are not events to log.
     if (parsed.data.source !== 'frontend') return;
+    const sender = trusted(parsed.data);
+    const who = sender?.kind === 'user' ? sender.name : undefined;
+    if (!limiter.allow(parsed.data.sender ?? 'unknown')) {
+      app.log.warn({ topic, sender: who }, 'system message over the per-user rate limit dropped');
+      return;
+    }
     const { level, message } = describeSystemData(parsed.data.data);
-    app.eventLog.write({ source: 'system', level, type: parsed.data.type, message, ts: parsed.data.timestamp });
+    app.eventLog.write({
+      source: 'system',
+      level,
+      type: parsed.data.type,
+      message,
+      deviceTs: parsed.data.timestamp,
+      sender: who,
+    });
   });
+}
+
+/** At most `max` messages per sender in any `windowMs` (a sliding count of the last timestamps). */
+function perSenderLimiter(max: number, windowMs: number) {
+  const seen = new Map<string, number[]>();
+  return {
+    allow(sender: string, now = Date.now()) {
+      const recent = (seen.get(sender) ?? []).filter((t) => t > now - windowMs);
+      if (seen.size > 10_000) seen.clear();
+      if (recent.length >= max) {
+        seen.set(sender, recent);
+        return false;
+      }
+      recent.push(now);
+      seen.set(sender, recent);
+      return true;
+    },
+  };
 }
 
 /** A console's `data` may be a text, `{level?, message?}`, or anything else (kept as JSON). */

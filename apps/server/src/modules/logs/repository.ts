@@ -27,6 +27,8 @@ export function toLogRecord(row: StoredRow): LogRecord {
     robotName: row.robotName,
     message: row.message,
     level: row.level as LogRecord['level'],
+    deviceTime: row.deviceTime?.toISOString() ?? null,
+    sender: row.sender,
   };
 }
 
@@ -40,11 +42,12 @@ export async function insertLogRows(db: Database, rows: LogRow[]) {
   const column = <K extends keyof LogRow>(key: K) => sql.param(rows.map((r) => r[key] ?? null));
   await db.execute(sql`
     WITH inserted AS (
-      INSERT INTO ${logs} (time, source, level, type, message, track_id, robot_sn, track_name, robot_name)
+      INSERT INTO ${logs} (time, source, level, type, message, track_id, robot_sn, track_name, robot_name, device_time, sender)
       SELECT * FROM unnest(
         ${column('time')}::timestamptz[], ${column('source')}::varchar[], ${column('level')}::varchar[],
         ${column('type')}::varchar[], ${column('message')}::text[], ${column('trackId')}::int[],
-        ${column('robotSn')}::varchar[], ${column('trackName')}::varchar[], ${column('robotName')}::varchar[])
+        ${column('robotSn')}::varchar[], ${column('trackName')}::varchar[], ${column('robotName')}::varchar[],
+        ${column('deviceTime')}::timestamptz[], ${column('sender')}::varchar[])
     )
     INSERT INTO ${logTypes} (type) SELECT DISTINCT unnest(${column('type')}::varchar[]) ON CONFLICT DO NOTHING`);
 }
@@ -54,6 +57,39 @@ export async function findLogs(db: Database, filter: Partial<LogFilter>, limit: 
   const where = logFilterWhere(filter);
   const rows = await db.select().from(logs).where(where).orderBy(desc(logs.time), desc(logs.id)).limit(limit).offset(offset);
   return rows.map(toLogRecord);
+}
+
+/** Bytes counted per record besides its texts: the JSON keys, numbers and time of one item. */
+const RECORD_OVERHEAD_BYTES = 256;
+
+/**
+ * The newest matches, at most `limit` rows and `maxBytes` of text (counted in the database, so the
+ * server never holds more than it answers); `truncated` when more would have matched.
+ */
+export async function findLogsWithin(db: Database, filter: Partial<LogFilter>, limit: number, maxBytes: number) {
+  const where = logFilterWhere(filter);
+  const size = sql`octet_length(${logs.message}) + octet_length(${logs.type}) + coalesce(octet_length(${logs.trackName}), 0) + coalesce(octet_length(${logs.robotName}), 0) + ${RECORD_OVERHEAD_BYTES}`;
+  const newest = db
+    .select({ id: logs.id, time: logs.time, size: sql<number>`${size}`.as('size') })
+    .from(logs)
+    .where(where)
+    .orderBy(desc(logs.time), desc(logs.id))
+    .limit(limit + 1)
+    .as('newest');
+  // Sizes only (no texts) for up to limit+1 rows, then the texts of the rows that fit.
+  const sized = await db
+    .select({ id: newest.id, running: sql<number>`sum(${newest.size}) over (order by ${newest.time} desc, ${newest.id} desc)` })
+    .from(newest);
+  const fitting = sized.filter((row) => Number(row.running) <= maxBytes).slice(0, limit);
+  const truncated = fitting.length < sized.length;
+  if (fitting.length === 0) return { items: [], truncated };
+  const rows = await db
+    .select()
+    .from(logs)
+    // One array parameter: up to LOG_PAGE_ALL_CAP ids would exceed the 65,535 parameters of a statement.
+    .where(sql`${logs.id} = any(${sql.param(fitting.map((row) => row.id))}::bigint[])`)
+    .orderBy(desc(logs.time), desc(logs.id));
+  return { items: rows.map(toLogRecord), truncated };
 }
 
 /**

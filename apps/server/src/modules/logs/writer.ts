@@ -1,6 +1,7 @@
 import { LOG_MESSAGE_MAX, LOG_TYPE_MAX, type LogLevel, type LogSource } from '@railserve/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { stripNulText } from '../../lib/nul.ts';
 import { NameResolvers, resolveNames } from './names.ts';
 import { insertLogRows, type LogRow } from './repository.ts';
 
@@ -16,7 +17,12 @@ export type LogEntry = {
   robotSn?: string | null;
   trackName?: string | null;
   robotName?: string | null;
+  /** The record's time: the server's own events may give it; default now (when it was received). */
   ts?: string | Date;
+  /** The time a device claims in its payload: kept as a field, never used for ordering or retention. */
+  deviceTs?: string | Date;
+  /** Who published it on the broker (lib/broker-sender.ts). */
+  sender?: string;
 };
 
 export type EventLog = {
@@ -28,6 +34,8 @@ export type EventLog = {
   flush(): Promise<void>;
   /** Records waiting to be written. */
   readonly pending: number;
+  /** Written, dropped (backlog full) and refused (by the database) since the start: /api/health shows them. */
+  readonly stats: { written: number; dropped: number; refused: number };
   close(): Promise<void>;
 };
 
@@ -45,22 +53,27 @@ export function createEventLog(db: Database, log: FastifyBaseLogger): EventLog {
   let timer: NodeJS.Timeout | undefined;
   let draining: Promise<void> | undefined;
   let dropped = 0;
+  const stats = { written: 0, dropped: 0, refused: 0 };
   let closing = false;
   let retryMs = 0;
   let wake: (() => void) | undefined;
 
   const toRow = (entry: LogEntry): PendingRecord => {
     const time = entry.ts instanceof Date ? entry.ts : new Date(entry.ts ?? Date.now());
+    const deviceTime = entry.deviceTs === undefined ? null : new Date(entry.deviceTs);
     return {
       time: Number.isNaN(time.getTime()) ? new Date() : time,
+      deviceTime: deviceTime && !Number.isNaN(deviceTime.getTime()) ? deviceTime : null,
       source: entry.source,
       level: entry.level,
-      type: String(entry.type).slice(0, LOG_TYPE_MAX),
-      message: String(entry.message).slice(0, LOG_MESSAGE_MAX),
+      // Device payloads may hold NUL, which PostgreSQL refuses: stripped, the record is kept.
+      type: stripNulText(String(entry.type)).slice(0, LOG_TYPE_MAX),
+      message: stripNulText(String(entry.message)).slice(0, LOG_MESSAGE_MAX),
       trackId: entry.trackId ?? null,
-      robotSn: clip(entry.robotSn, 64),
-      trackName: clip(entry.trackName, 128),
-      robotName: clip(entry.robotName, 64),
+      robotSn: clip(stripNulText(entry.robotSn), 64),
+      trackName: clip(stripNulText(entry.trackName), 128),
+      robotName: clip(stripNulText(entry.robotName), 64),
+      sender: clip(stripNulText(entry.sender), 128),
       namesGiven: { track: entry.trackName !== undefined, robot: entry.robotName !== undefined },
     };
   };
@@ -75,6 +88,7 @@ export function createEventLog(db: Database, log: FastifyBaseLogger): EventLog {
       const batch = queue.slice(0, LOG_BATCH_SIZE);
       try {
         await store(batch);
+        stats.written += batch.length;
         queue = queue.slice(batch.length);
         retryMs = 0;
       } catch (error) {
@@ -100,7 +114,9 @@ export function createEventLog(db: Database, log: FastifyBaseLogger): EventLog {
     for (const row of batch) {
       try {
         await store([row]);
+        stats.written++;
       } catch (error) {
+        stats.refused++;
         log.error({ err: error, record: { ...row, message: row.message.slice(0, 200) } }, 'log record rejected by the database');
       }
     }
@@ -124,6 +140,7 @@ export function createEventLog(db: Database, log: FastifyBaseLogger): EventLog {
     write(entry) {
       try {
         if (queue.length >= MAX_PENDING) {
+          stats.dropped++;
           if (dropped++ % 10_000 === 0) log.error({ dropped, pending: queue.length }, 'log backlog full: dropping new records');
           return;
         }
@@ -141,6 +158,7 @@ export function createEventLog(db: Database, log: FastifyBaseLogger): EventLog {
     get pending() {
       return queue.length;
     },
+    stats,
     async close() {
       // One last attempt for what is queued; a database that is gone by now will not come back.
       closing = true;

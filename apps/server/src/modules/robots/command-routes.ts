@@ -42,6 +42,8 @@ export const robotCommandRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { sn, group } = request.params;
       const record = await writeConfig(app, sn, group, request.body, request.user.username, request.query.wait);
+      // The audit record compares the settings as written with the ones last reported, not the command record.
+      if (request.auditContext) request.auditContext.newValues = record.args?.data ?? request.body;
       return { success: true as const, data: record };
     },
   );

@@ -8,7 +8,8 @@ export type RobotEvent = {
   message: string;
   robotSn: string;
   trackId?: number | null;
-  ts?: Date;
+  /** The time the robot gave (alerts): kept beside the record's own time, when the server heard it. */
+  deviceTs?: Date;
 };
 
 export type RobotEvents = { write(event: RobotEvent): void };
@@ -51,7 +52,7 @@ export const robotEvent = {
     message: formatLogEvent(active ? 'alarm_raised' : 'alarm_cleared', { alarm: code }),
     robotSn: sn,
     trackId,
-    ts,
+    deviceTs: ts,
   }),
 };
 

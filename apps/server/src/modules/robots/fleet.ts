@@ -14,6 +14,10 @@ export type FleetTiming = {
   offlineAfterMs: number;
   /** Called for each robot this instance marked offline for silence (the server then says so on the broker). */
   onSilent?: (robot: LiveRobot) => void;
+  /** Called with each status the fleet took in (the consoles' feed passes it on). */
+  onStatus?: (status: RobotStatusPayload) => void;
+  /** Called when a robot is forgotten (removed). */
+  onForget?: (sn: string) => void;
 };
 
 /** Counters of the broker messages the fleet took in and of its writes (tests and the fleet benchmark read them). */
@@ -24,7 +28,16 @@ export type FleetStats = {
   dropped: number;
   writes: number;
   rowsWritten: number;
+  /** Statuses of robots not seen before, refused because the fleet already holds FLEET_MAX_ROBOTS. */
+  refusedNew: number;
 };
+
+/**
+ * The most robots held in memory (and queued for writing). Anyone with the device key can invent
+ * robot names; beyond this, statuses of unknown robots are refused (counted, logged) so that memory
+ * and the write queue stay bounded.
+ */
+export const FLEET_MAX_ROBOTS = 20_000;
 
 const RETRY_MS = 1000;
 /** After a removal, late messages of the robot (a heartbeat in flight, its cleared retained status) are ignored this long. */
@@ -36,7 +49,7 @@ const REMOVED_QUIET_MS = 10_000;
  * several server instances sharing the ingest, an older view never overwrites a newer one.
  */
 export class RobotFleet {
-  readonly stats: FleetStats = { statuses: 0, alerts: 0, reports: 0, dropped: 0, writes: 0, rowsWritten: 0 };
+  readonly stats: FleetStats = { statuses: 0, alerts: 0, reports: 0, dropped: 0, writes: 0, rowsWritten: 0, refusedNew: 0 };
   private readonly robots = new Map<string, LiveRobot>();
   /** Robots with a change the console shows: written after flushDelayMs. */
   private readonly dirty = new Set<string>();
@@ -53,6 +66,7 @@ export class RobotFleet {
     private readonly log: FastifyBaseLogger,
     private readonly events: RobotEvents,
     private readonly timing: FleetTiming,
+    private readonly maxRobots = FLEET_MAX_ROBOTS,
   ) {}
 
   async start() {
@@ -76,6 +90,11 @@ export class RobotFleet {
     return false;
   }
 
+  /** The track the robot's last status named (null when none, undefined for an unknown robot). */
+  trackOf(sn: string): number | null | undefined {
+    return this.robots.get(sn)?.trackId;
+  }
+
   status(status: RobotStatusPayload, heardAt: Date) {
     const { sn } = status;
     if (this.isRemoved(sn)) return;
@@ -84,8 +103,17 @@ export class RobotFleet {
     // A last will from a robot never seen alive registers nothing; an offline robot said offline again
     // (the server's own silence notice coming back) is no news.
     if (status.connection === 'offline' && (!current || current.connection === 'offline')) return;
+    if (!current && this.robots.size >= this.maxRobots) {
+      if (this.stats.refusedNew++ % 1000 === 0)
+        this.log.error(
+          { sn, refused: this.stats.refusedNew, max: this.maxRobots },
+          'fleet full: status of an unknown robot refused',
+        );
+      return;
+    }
     const { next, visible, connectionChange } = applyStatus(current ?? newRobot(sn, heardAt), status, heardAt);
     this.remember(next, !current || visible);
+    this.timing.onStatus?.(status);
     if (current && connectionChange === 'offline') this.events.write(robotEvent.lostConnection(next));
     if (current && connectionChange === 'online') this.events.write(robotEvent.online(next));
   }
@@ -105,6 +133,7 @@ export class RobotFleet {
   forget<T>(sn: string, work: () => Promise<T>): Promise<T> {
     this.removed.set(sn, Date.now() + REMOVED_QUIET_MS);
     this.robots.delete(sn);
+    this.timing.onForget?.(sn);
     this.dirty.delete(sn);
     this.touched.delete(sn);
     return this.serial(work);

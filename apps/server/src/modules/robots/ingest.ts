@@ -1,6 +1,8 @@
 import { alertPayload, formatLogEvent, parseJson, parseTopic, robotStatusPayload } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import { clearRetained } from '../../lib/clear-retained.ts';
+import { containsNul, stripNul } from '../../lib/nul.ts';
 import type { RobotEvents } from './events.ts';
 import type { RobotFleet } from './fleet.ts';
 
@@ -31,8 +33,13 @@ export function startRobotIngest(app: FastifyInstance, fleet: RobotFleet, events
 
   /** The payload, or undefined (after logging) when it is unusable. */
   const read = <T extends { sn: string }>(sn: string, topic: string, payload: Buffer, schema: z.ZodType<T>) => {
-    const json = parseJson(payload);
+    let json = parseJson(payload);
     if (json === null) return void drop(sn, topic, 'not JSON');
+    if (containsNul(json)) {
+      // PostgreSQL stores no U+0000: stripped, so the rest of the state is not lost with it.
+      app.log.warn({ topic }, 'NUL characters stripped from a robot payload');
+      json = stripNul(json);
+    }
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -54,6 +61,7 @@ export function startRobotIngest(app: FastifyInstance, fleet: RobotFleet, events
     if (target?.kind !== 'robotStatus' || payload.length === 0) return;
     const status = read(target.sn, topic, payload, robotStatusPayload);
     if (status) fleet.status(status, heardAt(status.ts, retained));
+    else clearRetained(app, topic);
   });
 
   app.mqtt.handle('hcpro4/alerts/+', (topic, payload, retained) => {

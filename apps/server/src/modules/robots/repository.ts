@@ -92,6 +92,14 @@ const STATE_RECORD = sql.raw(
 );
 
 /**
+ * The same columns read from the batch; the last track is the console's name of the track the
+ * robot reports (`trackId`), else the name the robot gave, else (on update) the one stored.
+ */
+const STATE_SELECT = sql.raw(
+  'r.sn, r.reported_name, coalesce((SELECT name FROM tracks WHERE tracks.id = r.track_id), r.last_track_name), r.track_id, r.point, r.connection, r.battery, r.state, r.health, r.alarms, r.firmware, r.ip, r.last_update, r.registered_at',
+);
+
+/**
  * Writes live states in one statement: new robots are inserted (registered), known ones updated
  * unless the row already holds newer news from another server instance. Answers the rows written.
  * The batch travels as one JSON parameter (jsonb_to_recordset): building thousands of bound
@@ -117,9 +125,9 @@ export async function upsertLiveRobots(db: Database, batch: LiveRobot[]) {
   }));
   const result = await db.execute<{ sn: string; inserted: boolean }>(sql`
     INSERT INTO robots (${STATE_COLUMNS})
-    SELECT ${STATE_COLUMNS} FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb) AS r(${STATE_RECORD})
+    SELECT ${STATE_SELECT} FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb) AS r(${STATE_RECORD})
     ON CONFLICT (sn) DO UPDATE SET
-      reported_name = excluded.reported_name, last_track_name = excluded.last_track_name,
+      reported_name = excluded.reported_name, last_track_name = coalesce(excluded.last_track_name, robots.last_track_name),
       track_id = excluded.track_id, point = excluded.point, connection = excluded.connection,
       battery = excluded.battery, state = excluded.state, health = excluded.health,
       alarms = excluded.alarms, firmware = excluded.firmware, ip = excluded.ip, last_update = excluded.last_update

@@ -7,12 +7,15 @@ import {
   type RobotConfigGroup,
   type RobotConfigView,
   robotConfigGroups,
+  robotConfigWriteGroups,
   topics,
 } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../types.ts';
 import { listCommands } from '../commands/repository.ts';
+import { sendRobotUpdate } from '../updates/update-command.ts';
+import { fillWriteOnly, hideWriteOnly } from './config-secrets.ts';
 import * as repo from './repository.ts';
 
 /** Commands that need more than `robots.command` (DESIGN 4b), checked from the same matrix. */
@@ -96,6 +99,7 @@ export async function commandRobot(app: FastifyInstance, sn: string, body: Robot
     return record;
   }
   if (body.command === 'rename') await repo.renameRobot(app.db, sn, body.args.name);
+  if (body.command === 'update') return sendRobotUpdate(app, sn, body.args.recordId, user.username, wait);
   return sendCommand(app, sn, body, user.username, wait);
 }
 
@@ -104,7 +108,7 @@ export async function readConfig(app: FastifyInstance, sn: string, group: RobotC
   const report = await repo.findConfigReport(app.db, sn);
   const data = report?.config[group];
   if (!report || !data) throw notFound(`The ${group} configuration of robot ${sn} (not reported yet)`);
-  return { group, data, reportedAt: report.reportedAt.toISOString() };
+  return { group, ...hideWriteOnly(group, data), reportedAt: report.reportedAt.toISOString() };
 }
 
 /** Validated against the group's ranges, published on HCP4/{sn}/config/{group} and tracked as command `config`. */
@@ -116,13 +120,16 @@ export async function writeConfig(
   username: string,
   wait: boolean,
 ) {
-  const parsed = robotConfigGroups[group].safeParse(body);
-  if (!parsed.success) {
-    const details = parsed.error.issues.map((issue) => ({ path: ['body', ...issue.path.map(String)], message: issue.message }));
-    const fields = details.map((d) => `${d.path.join('.')}: ${d.message}`).join('; ');
-    throw badRequest('validation_failed', `Invalid input: ${fields}`, details);
-  }
+  const written = robotConfigWriteGroups[group].safeParse(body);
+  if (!written.success) throw invalidConfig(written.error.issues);
   await requireReachable(app, sn);
+  // A blank WiFi password keeps the robot's current one: the server fills it in before publishing.
+  const reported = (await repo.findConfigReport(app.db, sn))?.config[group];
+  const filled = fillWriteOnly(group, written.data as Record<string, unknown>, reported);
+  if (filled.missing.length > 0)
+    throw invalidConfig(filled.missing.map((field) => ({ path: [field], message: 'wifi_password_required' })));
+  const parsed = robotConfigGroups[group].safeParse(filled.data);
+  if (!parsed.success) throw invalidConfig(parsed.error.issues);
   const data = parsed.data as Record<string, unknown>;
   // The tracking record and the audit trail keep the write, but not the WiFi password.
   const recorded = 'wifiPassword' in data ? { ...data, wifiPassword: '********' } : data;
@@ -142,4 +149,10 @@ export async function writeConfig(
 export async function listRobotCommands(app: FastifyInstance, sn: string, query: ListCommandsQuery) {
   await requireRobot(app, sn);
   return listCommands(app.db, sn, query);
+}
+
+function invalidConfig(issues: readonly { path: PropertyKey[]; message: string }[]) {
+  const details = issues.map((issue) => ({ path: ['body', ...issue.path.map(String)], message: issue.message }));
+  const fields = details.map((d) => `${d.path.join('.')}: ${d.message}`).join('; ');
+  return badRequest('validation_failed', `Invalid input: ${fields}`, details);
 }

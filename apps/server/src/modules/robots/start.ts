@@ -1,6 +1,7 @@
 import { topics } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
 import { startConfigReportIngest } from './config-reports.ts';
+import { createConsoleFeed } from './console-feed.ts';
 import { robotEvents } from './events.ts';
 import { RobotFleet } from './fleet.ts';
 import { startRobotIngest } from './ingest.ts';
@@ -21,6 +22,13 @@ export async function startRobots(app: FastifyInstance) {
   const offlineAfterMs = app.config.robotOfflineAfterMs;
   // lastUpdate reaches the database several times per offline period, so any server instance can judge silence.
   const sweepMs = Math.min(10_000, Math.max(250, Math.floor(offlineAfterMs / 4)));
+  // Consoles take the fleet's statuses from this feed, not one message per status (docs/protocol.md).
+  const feed = createConsoleFeed((payload) => {
+    if (!app.mqtt.connected) return;
+    app.mqtt.publish(topics.consoleRobots, payload, { qos: 0 }).catch((error) => {
+      app.log.warn({ err: error }, "publishing the consoles' robot feed failed");
+    });
+  });
   const fleet = new RobotFleet(app.db, app.log, events, {
     flushDelayMs: FLUSH_DELAY_MS,
     sweepMs,
@@ -33,10 +41,15 @@ export async function startRobots(app: FastifyInstance) {
         app.log.warn({ err: error, sn: robot.sn }, 'publishing a silent robot as offline failed');
       });
     },
+    onStatus: feed.status,
+    onForget: feed.removal,
   });
   await fleet.start();
   app.decorate('robots', fleet);
   const { drop } = startRobotIngest(app, fleet, events);
   startConfigReportIngest(app, fleet, drop);
-  app.addHook('onClose', () => fleet.stop());
+  app.addHook('onClose', async () => {
+    await fleet.stop();
+    feed.close();
+  });
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { isDataError } from '../../lib/db-errors.ts';
 import type { LiveRobot } from './live-state.ts';
 import { upsertLiveRobots } from './repository.ts';
 
@@ -42,10 +43,4 @@ export async function storeRobotStates(db: Database, log: FastifyBaseLogger, bat
     }
   }
   return result;
-}
-
-/** SQLSTATE classes 21 (cardinality), 22 (data) and 23 (integrity): retrying the same rows cannot help. */
-function isDataError(error: unknown) {
-  const code = (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
-  return typeof code === 'string' && /^2[123]/.test(code);
 }

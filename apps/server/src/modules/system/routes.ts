@@ -22,6 +22,15 @@ export const systemInfoRoutes: FastifyPluginAsyncZod = async (app) => {
         database,
         broker,
         uptimeSeconds: process.uptime(),
+        queues: {
+          logs: { pending: app.eventLog.pending, dropped: app.eventLog.stats.dropped, refused: app.eventLog.stats.refused },
+          audit: {
+            pending: app.audit.writer.pending,
+            dropped: app.audit.writer.stats.dropped,
+            refused: app.audit.writer.stats.refused,
+          },
+          robots: { pending: 0, dropped: app.robots.stats.refusedNew, refused: 0 },
+        },
       };
       return reply.code(database ? 200 : 503).send({ success: true as const, data });
     },

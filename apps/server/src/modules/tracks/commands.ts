@@ -8,6 +8,8 @@ import {
 } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { trackUpdateArgs } from '../updates/update-command.ts';
+import { markMapPublished } from './map-repository.ts';
 import { findTrackMap } from './repository.ts';
 
 const mapNotSaved = () => badRequest('map_not_saved', 'The track has no saved map; upload one first');
@@ -45,10 +47,17 @@ export async function sendTrackCommand(
   if (!app.mqtt.connected) throw new AppError(503, 'broker_unavailable', 'MQTT not connected, cannot send');
   if (body.command === 'reload_map') {
     if (!map) throw mapNotSaved();
+    await markMapPublished(app.db, trackId, track.mapVersion);
     await app.mqtt.publish(topics.trackMap(trackId), map, { retain: true });
   }
 
-  const args = body.args as Record<string, unknown> | undefined;
+  let args = body.args as Record<string, unknown> | undefined;
+  let published = args;
+  if (body.command === 'update') {
+    // The controller gets the download details; the tracking record keeps no verification code.
+    published = await trackUpdateArgs(app, track.robots ?? [], body.args);
+    args = { recordId: body.args.recordId, sn: published.sn, version: published.version };
+  }
   return app.commands.send(
     {
       target: commandTarget.track(trackId),
@@ -56,7 +65,7 @@ export async function sendTrackCommand(
       args,
       username,
       topic: topics.trackCommand(trackId),
-      payload: { command: body.command, ...(args ? { args } : {}) },
+      payload: { command: body.command, ...(published ? { args: published } : {}) },
     },
     { wait },
   );

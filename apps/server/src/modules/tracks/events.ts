@@ -7,6 +7,7 @@ import {
 } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { LogEntry } from '../logs/writer.ts';
+import { markPublishedMapLive } from './map-repository.ts';
 import { trackNames } from './repository.ts';
 
 /** `track-{id}` (protocol commandTarget.track) back to the id; undefined for a robot's sn. */
@@ -70,6 +71,12 @@ export function startTrackEvents(app: FastifyInstance) {
   app.commands.onAnswered((record) => {
     const entry = answeredEntry(record);
     if (entry) app.eventLog.write(entry);
+    const trackId = trackIdOf(record.target);
+    if (trackId !== undefined && record.command === 'reload_map' && record.status === 'acknowledged') {
+      markPublishedMapLive(app.db, trackId, new Date(record.answeredAt ?? Date.now())).catch((error) =>
+        app.log.warn({ err: error, trackId }, 'recording the live map version failed'),
+      );
+    }
   });
   return { statusChanged: (status: TrackStatusPayload) => app.eventLog.write(statusChangedEntry(status)) };
 }

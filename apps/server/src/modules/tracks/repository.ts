@@ -58,7 +58,10 @@ export async function findTrackByName(db: Database, name: string) {
 
 /** The saved map, or null when none is saved; undefined when the track does not exist. */
 export async function findTrackMap(db: Database, id: number) {
-  const [row] = await db.select({ map: tracks.map, robots: tracks.robots }).from(tracks).where(eq(tracks.id, id));
+  const [row] = await db
+    .select({ map: tracks.map, robots: tracks.robots, mapVersion: tracks.mapVersion })
+    .from(tracks)
+    .where(eq(tracks.id, id));
   return row;
 }
 

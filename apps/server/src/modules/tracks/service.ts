@@ -3,6 +3,7 @@ import { topics } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { writeTrackMap } from './map-repository.ts';
 import * as repo from './repository.ts';
 
 const isUniqueViolation = (error: unknown) =>
@@ -51,6 +52,8 @@ export async function getTrack(db: Database, id: number) {
  */
 export async function removeTrack(app: FastifyInstance, id: number) {
   if ((await repo.deleteTrack(app.db, id)) === 0) throw notFound('Track');
+  // The track's files (map background, audio clips) go with it; their rows went with the track.
+  await app.files.removeTree(`tracks/${id}`);
   if (!app.mqtt.connected) return;
   for (const topic of [topics.trackMap(id), topics.trackStatus(id)]) {
     await app.mqtt
@@ -67,7 +70,6 @@ export async function getTrackMap(db: Database, id: number): Promise<TrackMap | 
 
 /** Saves the map; it goes live on the track only with reload_map. */
 export async function saveTrackMap(db: Database, id: number, map: TrackMap) {
-  const track = await repo.updateTrack(db, id, { map, mapUpdatedAt: new Date() });
-  if (!track) throw notFound('Track');
+  if (!(await writeTrackMap(db, id, map))) throw notFound('Track');
   return map;
 }

@@ -1,5 +1,6 @@
 import { parseJson, parseTopic, type TrackStatusPayload, trackStatusPayload } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
+import { clearRetained } from '../../lib/clear-retained.ts';
 import { applyTrackStatus } from './status-repository.ts';
 
 /** Called with every stored status change (after the database has it). */
@@ -24,10 +25,11 @@ export function ingestTrackStatus(app: FastifyInstance, onChange: StatusChangeLi
 
   app.mqtt.handle('hcpro4/tracks/+/status', (topic, payload) => {
     const target = parseTopic(topic);
-    if (target?.kind !== 'trackStatus') return;
+    if (target?.kind !== 'trackStatus' || payload.length === 0) return;
     const parsed = trackStatusPayload.safeParse(parseJson(payload));
     if (!parsed.success || parsed.data.trackId !== target.trackId) {
       app.log.warn({ topic, issues: parsed.error?.issues.slice(0, 3) }, 'dropped an invalid track status');
+      clearRetained(app, topic);
       return;
     }
     const id = target.trackId;

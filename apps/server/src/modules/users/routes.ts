@@ -23,7 +23,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users',
     { config: { action: 'users.write' }, schema: { tags: ['users'], body: createUserBody, response: { 201: envelope(user) } } },
-    async (request, reply) => reply.code(201).send({ success: true as const, data: await createUser(app.db, request.body) }),
+    async (request, reply) =>
+      reply.code(201).send({ success: true as const, data: await createUser(app.db, request.body, request.user) }),
   );
 
   app.put(
@@ -34,7 +35,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await editUser(app.db, request.params.id, request.body, request.user.id),
+      data: await editUser(app, request.params.id, request.body, request.user),
     }),
   );
 
@@ -42,7 +43,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id',
     { config: { action: 'users.write' }, schema: { tags: ['users'], params: idParam, response: { 200: envelope(z.null()) } } },
     async (request) => {
-      await removeUser(app.db, request.params.id, request.user.id);
+      await removeUser(app, request.params.id, request.user);
       return { success: true as const, data: null };
     },
   );

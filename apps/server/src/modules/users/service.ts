@@ -1,15 +1,26 @@
 import { randomBytes } from 'node:crypto';
-import type { CreateUserBody, UpdateUserBody } from '@railserve/protocol';
+import { type CreateUserBody, canManageUser, type UpdateUserBody } from '@railserve/protocol';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import type { SessionUser } from '../../types.ts';
 import * as repo from './repository.ts';
+
+type Actor = Pick<SessionUser, 'id' | 'permission'>;
 
 const isUniqueViolation = (error: unknown) =>
   (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
   (error as { cause?: { code?: string } }).cause?.code === '23505';
 
-export async function createUser(db: Database, body: CreateUserBody) {
+const cannotGrant = () => new AppError(403, 'cannot_grant_higher_level', 'You cannot give a level above your own');
+const cannotManage = () =>
+  new AppError(403, 'cannot_manage_higher_level', 'You cannot change a user whose level is above your own');
+const lastAdministrator = () =>
+  conflict('last_administrator', 'The last active administrator cannot be demoted, deactivated or deleted');
+
+export async function createUser(db: Database, body: CreateUserBody, actor: Actor) {
+  if (body.permission < actor.permission) throw cannotGrant();
   if (await repo.findUserByUsername(db, body.username)) throw conflict('username_taken', `Username ${body.username} is taken`);
   try {
     const row = await repo.insertUser(db, {
@@ -32,35 +43,77 @@ export async function getUser(db: Database, id: number) {
   return repo.toUser(row);
 }
 
-export async function editUser(db: Database, id: number, body: UpdateUserBody, actorId: number) {
-  const current = await repo.findUserById(db, id);
+/**
+ * Edits a user within the level rules (protocol user-levels.ts). A new password, a new level or a
+ * deactivation ends the user's tokens, over HTTP and on the broker.
+ */
+export async function editUser(app: FastifyInstance, id: number, body: UpdateUserBody, actor: Actor) {
+  const current = await repo.findUserById(app.db, id);
   if (!current) throw notFound('User');
-  if (id === actorId && body.status === 'inactive')
+  if (!canManageUser(actor, current)) throw cannotManage();
+  const levelChanges = body.permission !== undefined && body.permission !== current.permission;
+  if (levelChanges && id === actor.id) throw new AppError(403, 'cannot_change_own_level', 'You cannot change your own level');
+  if (levelChanges && body.permission! < actor.permission) throw cannotGrant();
+  if (id === actor.id && body.status === 'inactive')
     throw badRequest('cannot_deactivate_self', 'You cannot deactivate your own account');
-  const row = await repo.updateUser(db, id, {
-    nickname: body.nickname === undefined ? undefined : body.nickname || null,
-    permission: body.permission,
-    status: body.status,
-    passwordHash: body.password ? await hashPassword(body.password) : undefined,
+
+  const deactivates = current.status === 'active' && body.status === 'inactive';
+  const revoke = Boolean(body.password) || levelChanges || deactivates;
+  const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+  const leavesAdministrators = current.permission === 0 && current.status === 'active' && (levelChanges || deactivates);
+  const row = await app.db.transaction(async (tx) => {
+    if (leavesAdministrators && (await repo.lockActiveAdministrators(tx)).length <= 1) throw lastAdministrator();
+    return repo.updateUser(
+      tx,
+      id,
+      {
+        nickname: body.nickname === undefined ? undefined : body.nickname || null,
+        permission: body.permission,
+        status: body.status,
+        passwordHash,
+        mustChangePassword: body.password ? false : undefined,
+      },
+      revoke,
+    );
   });
+  if (revoke) app.userRevocations.revoked(id);
   return repo.toUser(row);
 }
 
-export async function removeUser(db: Database, id: number, actorId: number) {
-  if (id === actorId) throw badRequest('cannot_delete_self', 'You cannot delete your own account');
-  if ((await repo.deleteUser(db, id)) === 0) throw notFound('User');
+export async function removeUser(app: FastifyInstance, id: number, actor: Actor) {
+  if (id === actor.id) throw badRequest('cannot_delete_self', 'You cannot delete your own account');
+  const current = await repo.findUserById(app.db, id);
+  if (!current) throw notFound('User');
+  if (!canManageUser(actor, current)) throw cannotManage();
+  await app.db.transaction(async (tx) => {
+    if (current.permission === 0 && current.status === 'active' && (await repo.lockActiveAdministrators(tx)).length <= 1)
+      throw lastAdministrator();
+    if ((await repo.deleteUser(tx, id)) === 0) throw notFound('User');
+  });
+  app.userRevocations.revoked(id);
 }
 
-/** The first start creates `admin`; without ADMIN_PASSWORD a random password is returned to print once. */
-export async function ensureAdministrator(db: Database, password: string | undefined) {
-  if ((await repo.countUsers(db)) > 0) return undefined;
-  const chosen = password ?? randomBytes(9).toString('base64url');
+export type AdministratorStart =
+  | { created: true; username: string; password: string; generated: boolean }
+  | { created: false; adminExists: boolean };
+
+/**
+ * The first start creates `admin`. Without ADMIN_PASSWORD a random password is returned to be
+ * printed once, and the first sign-in with it must choose a new one. Later starts change nothing
+ * and answer whether `admin` is there.
+ */
+export async function ensureAdministrator(db: Database, password: string | undefined): Promise<AdministratorStart> {
+  if ((await repo.countUsers(db)) > 0) {
+    return { created: false, adminExists: (await repo.findUserByUsername(db, 'admin')) !== undefined };
+  }
+  const chosen = password ?? randomBytes(12).toString('base64url');
   await repo.insertUser(db, {
     username: 'admin',
     nickname: 'Administrator',
     passwordHash: await hashPassword(chosen),
     permission: 0,
     status: 'active',
+    mustChangePassword: password === undefined,
   });
-  return { username: 'admin', password: chosen, generated: password === undefined };
+  return { created: true, username: 'admin', password: chosen, generated: password === undefined };
 }

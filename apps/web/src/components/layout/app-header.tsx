@@ -37,12 +37,18 @@ export function AppHeader({ user, collapsed, narrow, onToggleSidebar, onLogout }
         icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
         onClick={onToggleSidebar}
       />
-      <Typography.Title level={narrow ? 5 : 4} style={{ margin: 0, flex: 1, minWidth: 0 }} ellipsis data-testid="app-title">
+      {/* The product name, not a heading: each page's own title is its one h1 (PageHeading). */}
+      <Typography.Text
+        strong
+        ellipsis
+        style={{ margin: 0, flex: 1, minWidth: 0, fontSize: narrow ? token.fontSizeHeading5 : token.fontSizeHeading4 }}
+        data-testid="app-title"
+      >
         {narrow ? t('common.appShortTitle') : t('common.appTitle')}
-      </Typography.Title>
+      </Typography.Text>
       <Space size={narrow ? 6 : 16} align="center">
         <BrokerIndicator compact={narrow} />
-        <LanguageSelect variant="borderless" compact={narrow} />
+        <LanguageSelect compact={narrow} />
         <UserBadge user={user} compact={narrow} />
         <Tooltip title={narrow ? t('auth.logout') : undefined}>
           <Button icon={<LogoutOutlined />} onClick={onLogout} aria-label={t('auth.logout')} data-testid="logout-button">

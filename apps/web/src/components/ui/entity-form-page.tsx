@@ -1,13 +1,15 @@
-import { Button, Card, Descriptions, Flex, Result, Typography } from 'antd';
+import { Button, Card, Flex, Result } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { actionFailed } from '../../lib/errors.ts';
-import { formatDateTime } from '../../lib/labels.ts';
+import { PageHeading } from './page-heading.tsx';
 import { PageLoading } from './page-loading.tsx';
 
-/** One form view in three modes: `/x/create`, `/x/:id/edit` and the read-only `/x/:id/info`. */
+/** One page in three modes: `/x/create`, `/x/:id/edit` (a form) and the read-only `/x/:id/info` (an `InfoView`). */
 export type FormMode = 'create' | 'edit' | 'info';
+/** The modes a form is shown in. */
+export type EditMode = Exclude<FormMode, 'info'>;
 
 /** The mode and the id a form route names; `validId` is false for an id that cannot exist. */
 export function useFormRoute() {
@@ -46,9 +48,7 @@ export function EntityFormPage<T>({ title, extra, mode, validId, query, loadActi
   return (
     <Card>
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 16 }}>
-        <Typography.Title level={3} style={{ margin: 0 }} data-testid="page-title">
-          {title}
-        </Typography.Title>
+        <PageHeading style={{ margin: 0 }}>{title}</PageHeading>
         {extra}
       </Flex>
       {body}
@@ -56,50 +56,19 @@ export function EntityFormPage<T>({ title, extra, mode, validId, query, loadActi
   );
 }
 
-/** Created and updated times above a read-only form. */
-export function EntityTimestamps({ area, entity }: { area: string; entity: { createdAt: string; updatedAt: string } }) {
-  const { t, i18n } = useTranslation();
-  return (
-    <Descriptions
-      size="small"
-      column={{ xs: 1, sm: 2 }}
-      style={{ marginBottom: 24, maxWidth: 560 }}
-      items={[
-        { key: 'created', label: t(`${area}.fields.createdAt`), children: formatDateTime(entity.createdAt, i18n.language) },
-        { key: 'updated', label: t(`${area}.fields.updatedAt`), children: formatDateTime(entity.updatedAt, i18n.language) },
-      ]}
-    />
-  );
-}
+type FormActionsProps = { isSaving: boolean; onCancel: () => void; saveTestId: string };
 
-type FormActionsProps = {
-  readOnly: boolean;
-  canEdit: boolean;
-  isSaving: boolean;
-  onEdit: () => void;
-  onCancel: () => void;
-  saveTestId: string;
-};
-
-/** The buttons under a form: save and cancel while editing; edit (when allowed) and back when read-only. */
-export function FormActions({ readOnly, canEdit, isSaving, onEdit, onCancel, saveTestId }: FormActionsProps) {
+/** The buttons under a create or edit form: save and cancel. (Info views are `InfoView`, not forms.) */
+export function FormActions({ isSaving, onCancel, saveTestId }: FormActionsProps) {
   const { t } = useTranslation();
-  // `disabled={false}` keeps the buttons usable inside a disabled (read-only or saving) form.
+  // `disabled={false}` keeps cancel usable inside a form disabled while it saves.
   return (
     <Flex gap={8} wrap>
-      {readOnly ? (
-        canEdit ? (
-          <Button type="primary" onClick={onEdit} disabled={false}>
-            {t('common.actions.edit')}
-          </Button>
-        ) : null
-      ) : (
-        <Button type="primary" htmlType="submit" loading={isSaving} data-testid={saveTestId}>
-          {t('common.actions.save')}
-        </Button>
-      )}
+      <Button type="primary" htmlType="submit" loading={isSaving} data-testid={saveTestId}>
+        {t('common.actions.save')}
+      </Button>
       <Button onClick={onCancel} disabled={false}>
-        {readOnly ? t('common.actions.back') : t('common.actions.cancel')}
+        {t('common.actions.cancel')}
       </Button>
     </Flex>
   );

@@ -1,8 +1,10 @@
-import type { AuditRecord } from '@railserve/protocol';
+import { type AuditRecord, auditDescriptionText, auditTargetText } from '@railserve/protocol';
 import { Alert, Collapse, Descriptions, Drawer, Skeleton, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/date-time.ts';
 import { actionFailed } from '../../../lib/errors.ts';
-import { formatDateTime } from '../../../lib/labels.ts';
+import { translator } from '../../../lib/phrases.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useAuditRecord } from '../api/get-audit-record.ts';
 import { displayValue } from '../hooks/value-diff.ts';
@@ -15,8 +17,15 @@ function JsonBlock({ value }: { value: unknown }) {
   return <pre style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 12 }}>{displayValue(value)}</pre>;
 }
 
+/** The failure in the reader's language when the answer carried a code; else the server's message. */
+function recordErrorText(t: TFunction, record: AuditRecord): string {
+  const code = (record.responseData as { code?: unknown } | null)?.code;
+  const key = typeof code === 'string' ? `errors.${code}` : '';
+  return key && t(key, { defaultValue: '' }) ? t(key) : (record.errorMessage ?? '');
+}
+
 function RecordDetail({ record }: { record: AuditRecord }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const dash = (value: string | null) => value || '-';
   return (
     <>
@@ -28,19 +37,21 @@ function RecordDetail({ record }: { record: AuditRecord }) {
         style={{ marginBottom: 16 }}
         styles={{ label: { width: '32%' }, content: { overflowWrap: 'anywhere' } }}
       >
-        <Descriptions.Item label={t('audit.fields.time')}>{formatDateTime(record.time, i18n.language)}</Descriptions.Item>
+        <Descriptions.Item label={t('audit.fields.time')}>{formatDateTime(record.time)}</Descriptions.Item>
         <Descriptions.Item label={t('audit.fields.type')}>
           <AuditTypeTag type={record.type} />
         </Descriptions.Item>
         <Descriptions.Item label={t('audit.fields.username')}>{dash(record.username)}</Descriptions.Item>
-        <Descriptions.Item label={t('audit.fields.target')}>{record.target}</Descriptions.Item>
-        <Descriptions.Item label={t('audit.fields.description')}>{record.description}</Descriptions.Item>
+        <Descriptions.Item label={t('audit.fields.target')}>{auditTargetText(translator(t), record.target)}</Descriptions.Item>
+        <Descriptions.Item label={t('audit.fields.description')}>
+          {auditDescriptionText(translator(t), record.description)}
+        </Descriptions.Item>
         <Descriptions.Item label={t('audit.fields.result')}>
           <AuditResultTag result={record.result} />
         </Descriptions.Item>
         {record.errorMessage ? (
           <Descriptions.Item label={t('audit.fields.errorMessage')}>
-            <Typography.Text type="danger">{record.errorMessage}</Typography.Text>
+            <Typography.Text type="danger">{recordErrorText(t, record)}</Typography.Text>
           </Descriptions.Item>
         ) : null}
         <Descriptions.Item label={t('audit.fields.ip')}>{dash(record.ip)}</Descriptions.Item>
@@ -51,7 +62,7 @@ function RecordDetail({ record }: { record: AuditRecord }) {
         <Descriptions.Item label={t('audit.fields.affectedRows')}>{record.affectedRows}</Descriptions.Item>
       </Descriptions>
       <Typography.Title level={5}>{t('audit.detail.changes')}</Typography.Title>
-      <ValuesDiff oldValues={record.oldValues} newValues={record.newValues} />
+      <ValuesDiff target={record.target} oldValues={record.oldValues} newValues={record.newValues} />
       <Collapse
         style={{ marginTop: 16 }}
         items={[

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../../lib/session.ts';
 import { fail, mockFetch, ok } from '../../../testing/fetch-mock.ts';
-import { adminUser, clientConfigAnswer, renderApp } from '../../../testing/render-app.tsx';
+import { adminUser, brokerAccountRoute, clientConfigAnswer, renderApp } from '../../../testing/render-app.tsx';
 import { tokenFor } from '../../../testing/tokens.ts';
 
 const summary = {
@@ -47,6 +47,7 @@ function signedIn(permission: number, extra: Parameters<typeof mockFetch>[0] = [
     ...extra,
     { url: '/api/v1/me', body: ok({ ...adminUser, permission }) },
     { url: '/api/v1/system/client-config', body: ok(clientConfigAnswer) },
+    brokerAccountRoute(tokenStore.get()),
     { url: /^\/api\/v1\/audit\?/, body: ok({ items: [summary], total: 1, page: 1, pageSize: 20 }) },
     { url: /^\/api\/v1\/audit\/stats\?/, body: ok(stats) },
     { url: '/api/v1/audit/41', body: ok(record) },

@@ -1,6 +1,7 @@
-import { Alert, Card, Typography } from 'antd';
+import { Alert, Card } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { mayDo } from '../../../lib/access.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { actionFailed } from '../../../lib/errors.ts';
@@ -31,9 +32,7 @@ export function AuditPage() {
 
   return (
     <Card>
-      <Typography.Title level={3} style={{ marginTop: 0 }} data-testid="page-title">
-        {t('routes.system.audit')}
-      </Typography.Title>
+      <PageHeading>{t('routes.system.audit')}</PageHeading>
       <AuditFilters params={params} onApply={(patch) => setParams(patch, true)} />
       <AuditToolbar
         filters={filters}

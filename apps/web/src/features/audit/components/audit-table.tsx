@@ -1,9 +1,10 @@
 import { EyeOutlined } from '@ant-design/icons';
-import type { AuditSummary, Page } from '@railserve/protocol';
+import { type AuditSummary, auditDescriptionText, auditTargetText, type Page } from '@railserve/protocol';
 import { Button, Table, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { pagePagination } from '../../../components/ui/page-pagination.ts';
-import { formatDateTime } from '../../../lib/labels.ts';
+import { formatDateTime } from '../../../lib/date-time.ts';
+import { translator } from '../../../lib/phrases.ts';
 import { AuditResultTag, AuditTypeTag } from './audit-tags.tsx';
 
 type AuditTableProps = {
@@ -14,12 +15,12 @@ type AuditTableProps = {
 };
 
 export function AuditTable({ data, loading, onOpen, onPageChange }: AuditTableProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const columns: TableColumnsType<AuditSummary> = [
     {
       title: t('audit.fields.time'),
       dataIndex: 'time',
-      render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v, i18n.language)}</span>,
+      render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v)}</span>,
     },
     { title: t('audit.fields.type'), dataIndex: 'type', render: (type: AuditSummary['type']) => <AuditTypeTag type={type} /> },
     {
@@ -28,16 +29,24 @@ export function AuditTable({ data, loading, onOpen, onPageChange }: AuditTablePr
       responsive: ['sm'],
       render: (v: string | null) => v || t('audit.list.noUser'),
     },
-    { title: t('audit.fields.target'), dataIndex: 'target', responsive: ['md'] },
+    {
+      title: t('audit.fields.target'),
+      dataIndex: 'target',
+      responsive: ['md'],
+      render: (v: string) => auditTargetText(translator(t), v),
+    },
     {
       title: t('audit.fields.description'),
       dataIndex: 'description',
       responsive: ['lg'],
-      render: (v: string) => (
-        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 320 }}>
-          {v}
-        </Typography.Text>
-      ),
+      render: (v: string) => {
+        const text = auditDescriptionText(translator(t), v);
+        return (
+          <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: 320 }}>
+            {text}
+          </Typography.Text>
+        );
+      },
     },
     {
       title: t('audit.fields.result'),

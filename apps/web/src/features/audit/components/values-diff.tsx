@@ -1,5 +1,7 @@
+import { auditFieldText } from '@railserve/protocol';
 import { Empty, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { translator } from '../../../lib/phrases.ts';
 import { diffValues, displayValue, type ValueChange } from '../hooks/value-diff.ts';
 
 const CHANGED_BACKGROUND = 'rgba(250, 173, 20, 0.15)';
@@ -12,7 +14,7 @@ function ValueCell({ value }: { value: unknown }) {
 }
 
 /** Old and new values side by side, one row per field; the changed fields are marked. */
-export function ValuesDiff({ oldValues, newValues }: { oldValues: unknown; newValues: unknown }) {
+export function ValuesDiff({ target, oldValues, newValues }: { target: string; oldValues: unknown; newValues: unknown }) {
   const { t } = useTranslation();
   const rows = diffValues(oldValues, newValues);
   if (rows.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('audit.detail.noValues')} />;
@@ -25,7 +27,7 @@ export function ValuesDiff({ oldValues, newValues }: { oldValues: unknown; newVa
       width: '28%',
       render: (field: string, row) => (
         <span>
-          <Typography.Text strong={row.changed}>{field || '-'}</Typography.Text>
+          <Typography.Text strong={row.changed}>{field ? auditFieldText(translator(t), target, field) : '-'}</Typography.Text>
           {row.changed ? (
             <Tag color="orange" style={{ marginInlineStart: 6 }}>
               {t('audit.detail.changed')}

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { changeLocale, LOCALE_STORAGE_KEY } from '../../../lib/i18n.ts';
 import { tokenStore } from '../../../lib/session.ts';
 import { fail, mockFetch, ok } from '../../../testing/fetch-mock.ts';
-import { adminUser, clientConfigAnswer, renderApp } from '../../../testing/render-app.tsx';
+import { adminUser, brokerAccountRoute, clientConfigAnswer, renderApp } from '../../../testing/render-app.tsx';
 import { tokenFor } from '../../../testing/tokens.ts';
 
 function fill(username: string, password: string) {
@@ -51,6 +51,7 @@ describe('login screen', () => {
       { method: 'POST', url: '/api/v1/login', body: ok({ token, user: adminUser }, 'Login successful') },
       { url: '/api/v1/me', body: ok(adminUser) },
       { url: '/api/v1/system/client-config', body: ok(clientConfigAnswer) },
+      brokerAccountRoute(tokenStore.get()),
     ]);
     const { router } = renderApp('/login');
     await screen.findByTestId('login-submit');

@@ -1,4 +1,4 @@
-import { Card, Flex, Typography, theme } from 'antd';
+import { Flex, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { LanguageSelect } from '../../../components/ui/language-select.tsx';
@@ -22,21 +22,31 @@ export function LoginPage() {
         background: `linear-gradient(160deg, ${token.colorPrimaryBg} 0%, ${token.colorBgLayout} 60%)`,
       }}
     >
-      <div style={{ position: 'absolute', top: 16, insetInlineEnd: 16 }}>
+      <header style={{ position: 'absolute', top: 16, insetInlineEnd: 16 }}>
         <LanguageSelect />
-      </div>
-      <Card style={{ width: '100%', maxWidth: 400 }} styles={{ body: { padding: '32px 28px' } }}>
+      </header>
+      {/* Plain elements styled from the theme rather than Card and Typography: the login route stays light. */}
+      <main
+        style={{
+          width: '100%',
+          maxWidth: 400,
+          padding: '32px 28px',
+          background: token.colorBgContainer,
+          borderRadius: token.borderRadiusLG,
+          boxShadow: token.boxShadowTertiary,
+        }}
+      >
         <Flex vertical align="center" gap={4} style={{ marginBottom: 24, textAlign: 'center' }}>
           <img src="/favicon.svg" alt="" width={48} height={48} />
-          <Typography.Title level={3} style={{ margin: '8px 0 0' }}>
+          <h1 style={{ margin: '8px 0 0', fontSize: token.fontSizeHeading3, fontWeight: 600, color: token.colorTextHeading }}>
             {t('common.appShortTitle')}
-          </Typography.Title>
-          <Typography.Text type="secondary" data-testid="login-app-title">
+          </h1>
+          <p style={{ margin: 0, color: token.colorTextSecondary }} data-testid="login-app-title">
             {t('common.appSubtitle')}
-          </Typography.Text>
+          </p>
         </Flex>
         <LoginForm onSignedIn={() => navigate(from && from !== '/login' ? from : '/dashboard', { replace: true })} />
-      </Card>
+      </main>
     </Flex>
   );
 }

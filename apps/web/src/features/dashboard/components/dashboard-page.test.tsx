@@ -1,10 +1,10 @@
 import type { Track } from '@railserve/protocol';
-import { act, screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { tokenStore } from '../../../lib/session.ts';
 import { mockFetch, ok } from '../../../testing/fetch-mock.ts';
 import { FIXTURE_TIME, robotFixture } from '../../../testing/fixtures.ts';
-import { adminUser, clientConfigAnswer, renderApp } from '../../../testing/render-app.tsx';
+import { adminUser, brokerAccountRoute, clientConfigAnswer, renderApp } from '../../../testing/render-app.tsx';
 import { tokenFor } from '../../../testing/tokens.ts';
 
 const ts = FIXTURE_TIME;
@@ -38,6 +38,7 @@ function signedIn(permission: number, robotsAnswer: Answer, tracksAnswer: Answer
   return mockFetch([
     { url: '/api/v1/me', body: ok({ ...adminUser, permission }) },
     { url: '/api/v1/system/client-config', body: ok(clientConfigAnswer) },
+    brokerAccountRoute(tokenStore.get()),
     { url: '/api/v1/robots?pageSize=all&sort=sn', ...robotsAnswer },
     { url: '/api/v1/tracks?page=1&pageSize=all', ...tracksAnswer },
   ]);
@@ -57,8 +58,7 @@ describe('dashboard', () => {
     );
     renderApp('/dashboard');
     const online = await screen.findByTestId('dashboard-stat-online');
-    await act(async () => {});
-    expect(online.textContent).toContain('2 / 3');
+    await waitFor(() => expect(online.textContent).toContain('2 / 3'));
     expect(screen.getByTestId('dashboard-stat-critical').textContent).toContain('1');
     expect(screen.getByTestId('dashboard-stat-lowBattery').textContent).toContain('1');
     expect(screen.getByTestId('dashboard-stat-tracksInError').textContent).toContain('1 / 2');
@@ -68,7 +68,7 @@ describe('dashboard', () => {
     expect(rows.map((row) => row.getAttribute('data-testid'))).toEqual(['dashboard-attention-R-2', 'dashboard-attention-R-3']);
     expect(within(rows[0]).getByText('IMU 卡住')).toBeTruthy();
     expect(within(attention).queryByText('Counter 1')).toBeNull();
-    expect(within(attention).getByText('在機器人管理中查看').closest('a')?.getAttribute('href')).toBe('/robots?health=critical');
+    expect(within(attention).getByText('在機器人管理中檢視').closest('a')?.getAttribute('href')).toBe('/robots?health=critical');
 
     // The track in error comes first, with its translated error label.
     const tracks = within(screen.getByTestId('dashboard-tracks')).getAllByTestId(/^dashboard-track-/);

@@ -1,14 +1,17 @@
-import { Alert, Card, Col, Descriptions, Row, Tag, Typography } from 'antd';
+import { Alert, Card, Col, Descriptions, Row, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BrokerIndicator } from '../../../components/layout/broker-indicator.tsx';
+import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { useBrokerState } from '../../../lib/broker-context.tsx';
 import { useClientConfig } from '../../../lib/client-config.ts';
+import { formatDateTime } from '../../../lib/date-time.ts';
 import { actionFailed } from '../../../lib/errors.ts';
 import { roleLabelKey } from '../../../lib/labels.ts';
 import { useRobots } from '../../robots/api/list-robots.ts';
 import { useTracks } from '../../tracks/api/list-tracks.ts';
 import { fleetSummary } from '../hooks/fleet-summary.ts';
+import { useSystemStatus } from '../hooks/system-status.ts';
 import { AttentionRobots } from './attention-robots.tsx';
 import { FleetStats } from './fleet-stats.tsx';
 import { TrackStatusList } from './track-status-list.tsx';
@@ -28,6 +31,7 @@ export function DashboardPage() {
   const version = useClientConfig().data?.version;
   const robots = useRobots();
   const tracks = useTracks(ALL_TRACKS);
+  const system = useSystemStatus();
   if (!user) return null;
   const summary = fleetSummary(robots.data ?? [], tracks.data?.items ?? []);
   const failures = [
@@ -38,17 +42,42 @@ export function DashboardPage() {
   return (
     <>
       <Card style={{ marginBottom: 16 }}>
-        <Typography.Title level={3} style={{ marginTop: 0 }} data-testid="page-title">
-          {t('dashboard.welcome', { name: user.nickname || user.username })}
-        </Typography.Title>
+        <PageHeading>{t('dashboard.welcome', { name: user.nickname || user.username })}</PageHeading>
         <Descriptions
-          column={{ xs: 1, sm: 2, xl: 4 }}
+          column={{ xs: 1, sm: 2, xl: 3 }}
           size="small"
           items={[
             { key: 'role', label: t('dashboard.role'), children: <Tag color="blue">{t(roleLabelKey(user.permission))}</Tag> },
             { key: 'broker', label: t('dashboard.broker'), children: <BrokerIndicator testId="dashboard-broker" /> },
-            { key: 'server', label: t('dashboard.serverIP'), children: serverIP ?? '-' },
+            {
+              key: 'server',
+              label: (
+                <Tooltip title={t('dashboard.serverIPHint')}>
+                  <span>{t('dashboard.serverIP')}</span>
+                </Tooltip>
+              ),
+              children: serverIP ?? '-',
+            },
             { key: 'version', label: t('dashboard.version'), children: version ?? '-' },
+            {
+              key: 'system',
+              label: t('dashboard.system.title'),
+              children: system ? (
+                <span data-testid="dashboard-system-status">
+                  {t('dashboard.system.summary', {
+                    online: system.data.robotsOnline,
+                    total: system.data.robotsTotal,
+                    broker: t(`dashboard.system.brokers.${system.data.broker}`),
+                  })}
+                  <Typography.Text type="secondary">
+                    {' · '}
+                    {t('dashboard.system.since', { time: formatDateTime(system.data.startedAt) })}
+                  </Typography.Text>
+                </span>
+              ) : (
+                <Typography.Text type="secondary">{t('dashboard.system.waiting')}</Typography.Text>
+              ),
+            },
           ]}
         />
       </Card>

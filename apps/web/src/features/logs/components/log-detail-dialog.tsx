@@ -1,7 +1,8 @@
 import type { LogRecord } from '@railserve/protocol';
 import { Descriptions, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatLogTime, sourceLabelKey, typeLabel } from '../hooks/log-labels.ts';
+import { formatDateTime } from '../../../lib/date-time.ts';
+import { sourceLabelKey, typeLabel } from '../hooks/log-labels.ts';
 import { logMessageText } from '../hooks/log-message.ts';
 import { LogLevelTag } from './log-level-tag.tsx';
 
@@ -27,7 +28,7 @@ export function LogDetailDialog({ record, onClose }: LogDetailDialogProps) {
         <Descriptions column={1} bordered size="small" styles={{ label: { width: 140 } }} data-testid="logs-detail-fields">
           <Descriptions.Item label={t('logs.fields.id')}>{record.id}</Descriptions.Item>
           <Descriptions.Item label={t('logs.fields.time')}>
-            {formatLogTime(record.time)}
+            {formatDateTime(record.time)}
             <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>
               ({record.time})
             </Typography.Text>

@@ -70,6 +70,7 @@ export function LogToolbar(props: LogToolbarProps) {
             icon={<DeleteOutlined />}
             onClick={onDeleteSelected}
             loading={deleting}
+            disabled={selected === 0}
             data-testid="logs-delete-selected"
           >
             {t('logs.delete.selected', { count: selected })}

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tokenStore } from '../../../lib/session.ts';
 import { fail, mockFetch, ok } from '../../../testing/fetch-mock.ts';
-import { adminUser, clientConfigAnswer, renderApp } from '../../../testing/render-app.tsx';
+import { adminUser, brokerAccountRoute, clientConfigAnswer, renderApp } from '../../../testing/render-app.tsx';
 import { tokenFor } from '../../../testing/tokens.ts';
 
 const record = {
@@ -25,6 +25,7 @@ function signedIn(permission: number, extra: Parameters<typeof mockFetch>[0] = [
     ...extra,
     { url: '/api/v1/me', body: ok({ ...adminUser, permission }) },
     { url: '/api/v1/system/client-config', body: ok(clientConfigAnswer) },
+    brokerAccountRoute(tokenStore.get()),
     { url: /^\/api\/v1\/logs\?/, body: ok(page) },
     { url: '/api/v1/logs/types', body: ok(['alarm_raised', 'status']) },
     { url: /^\/api\/v1\/tracks\?/, body: ok({ items: [{ id: 1, name: 'Hall A' }], total: 1, page: 1, pageSize: 'all' }) },
@@ -47,9 +48,14 @@ describe('logs page', () => {
     renderApp('/logs?level=error&q=motor&timeFrom=22:00&timeTo=06:00');
     const row = await screen.findByTestId('logs-row-41', {}, SLOW);
     expect(within(row).getByText('錯誤')).toBeTruthy();
-    expect(within(row).getByText('機器人日誌')).toBeTruthy();
     expect(within(row).getByText('警報發生')).toBeTruthy();
     expect(within(row).getByText('Amy (R-001)')).toBeTruthy();
+    // The source is in the column picker (the tabs above choose it); shown on request, and remembered.
+    expect(within(row).queryByText('機器人日誌')).toBeNull();
+    fireEvent.click(screen.getAllByTestId('column-picker-button-logs')[0]);
+    fireEvent.click(within(await screen.findByTestId('column-picker-logs')).getByText('資料來源'));
+    expect(within(await screen.findByTestId('logs-row-41')).getByText('機器人日誌')).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem('railserve.columns.logs') ?? '{}')).toEqual({ source: true });
     const url = calls.find((c) => c.url.startsWith('/api/v1/logs?'))?.url ?? '';
     expect(url).toMatch(/^\/api\/v1\/logs\?page=1&pageSize=20&q=motor&level=error&timeFrom=22%3A00&timeTo=06%3A00&tz=/);
     expect(screen.getByTestId('logs-total').textContent).toBe('共 1 筆');
@@ -81,11 +87,12 @@ describe('logs page', () => {
     expect(await screen.findByText('已刪除 1 筆紀錄')).toBeTruthy();
   });
 
-  it('warns when nothing is selected and reads a load failure as "{action} failed: {error}"', async () => {
+  it('disables "delete selected (0)" and reads a load failure as "{action} failed: {error}"', async () => {
     signedIn(1, [{ url: /^\/api\/v1\/logs\?/, status: 400, body: fail('validation_failed', 'Invalid input') }]);
     renderApp('/logs');
     expect(await screen.findByText(/^載入紀錄失敗：/, {}, SLOW)).toBeTruthy();
-    fireEvent.click(screen.getByTestId('logs-delete-selected'));
-    expect(await screen.findByText('未選取任何紀錄')).toBeTruthy();
+    const deleteSelected = screen.getByTestId('logs-delete-selected') as HTMLButtonElement;
+    expect(deleteSelected.textContent).toContain('0');
+    expect(deleteSelected.disabled).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import type { LogRecord } from '@railserve/protocol';
 import { Alert, Card, Flex, Typography } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { mayDo } from '../../../lib/access.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { actionFailed } from '../../../lib/errors.ts';
@@ -30,9 +31,7 @@ export function LogsPage() {
 
   return (
     <Card>
-      <Typography.Title level={3} style={{ marginTop: 0 }} data-testid="page-title">
-        {t('routes.logs')}
-      </Typography.Title>
+      <PageHeading>{t('routes.logs')}</PageHeading>
       <LogFilters
         params={params}
         onApply={(patch) => {

@@ -28,6 +28,25 @@ describe('log messages', () => {
     );
   });
 
+  it('translates what devices report, with states, commands and failure reasons named', () => {
+    expect(logMessageText(zh, formatLogEvent('device_state_changed', { from: 'idle', to: 'goto' }))).toBe(
+      '狀態：待命 → 前往目標',
+    );
+    expect(
+      logMessageText(
+        zh,
+        formatLogEvent('device_command_refused', { command: 'send_target', error: 'no idle robot on this track' }),
+      ),
+    ).toBe('指令「發送目標點」遭拒：此軌道沒有待命的機器人');
+    expect(logMessageText(en, formatLogEvent('device_config_applied', { group: 'basic' }))).toBe('Basic settings applied');
+    expect(logMessageText(zh, formatLogEvent('device_track_error', { code: 1 }))).toBe(
+      `軌道錯誤：${zh('tracks.error.too_many_robots')}`,
+    );
+    expect(logMessageText(zh, formatLogEvent('command_failed', { command: 'restart', error: 'No answer within 10000 ms' }))).toBe(
+      '指令「重新啟動」失敗：10000 毫秒內沒有回應',
+    );
+  });
+
   it('has a translation of every event message in every locale', () => {
     for (const lng of LOCALES) {
       for (const key of Object.keys(LOG_EVENT_MESSAGES) as LogEventMessage[]) {

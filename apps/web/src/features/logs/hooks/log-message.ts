@@ -1,27 +1,13 @@
-import { parseLogEvent } from '@railserve/protocol';
+import { logMessageText as phrase } from '@railserve/protocol';
 import type { TFunction } from 'i18next';
-import { errorLabelKey, statusLabelKey } from '../../tracks/hooks/track-labels.ts';
+import { translator } from '../../../lib/phrases.ts';
 
 /**
- * A record's message in the reader's language: the server's own event messages (protocol
- * LOG_EVENT_MESSAGES) are translated with their codes (alarm, command, configuration group, track
- * status) named; anything else, such as what a device wrote, is shown as it was written.
+ * A record's message in the reader's language: the messages worded once in the protocol
+ * (LOG_EVENT_MESSAGES: the server's events and what devices report) are translated with their
+ * codes named (alarm, command, state, settings group, track status, failure reason); anything
+ * else a device wrote is shown as it was written.
  */
 export function logMessageText(t: TFunction, message: string): string {
-  const event = parseLogEvent(message);
-  if (!event) return message;
-  const { key, values } = event;
-  const named = (prefix: string, value: string | undefined) =>
-    value === undefined ? undefined : t(`${prefix}.${value}`, { defaultValue: value });
-  return t(`logs.events.${key}`, {
-    ...values,
-    alarm: named('robots.alarms', values.alarm),
-    command: named('robots.commands', values.command),
-    group: named('robots.tabs', values.group),
-    mode: named('tracks.modes', values.mode),
-    statusLabel: values.status === undefined ? undefined : t(statusLabelKey(Number(values.status))),
-    errorLabel: values.errorLabel === undefined ? undefined : t(errorLabelKey(Number(values.error))),
-    count: values.robots === undefined ? undefined : Number(values.robots),
-    defaultValue: message,
-  });
+  return phrase(translator(t), message);
 }

@@ -1,13 +1,14 @@
 import type { CommandRecord } from '@railserve/protocol';
 import { Table, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/labels.ts';
+import { formatDateTime } from '../../../lib/date-time.ts';
+import { commandFailureText } from '../../../lib/phrases.ts';
 import { useRobotCommands } from '../api/robot-commands.ts';
 import { CommandStatusTag } from './command-status-tag.tsx';
 
 /** The robot's recent commands and settings writes, newest first, with the robot's error when it refused. */
 export function RobotCommandHistory({ sn }: { sn: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const commands = useRobotCommands(sn);
   const columns: TableColumnsType<CommandRecord> = [
     {
@@ -24,14 +25,14 @@ export function RobotCommandHistory({ sn }: { sn: string }) {
       render: (status: CommandRecord['status'], record) => (
         <>
           <CommandStatusTag status={status} />
-          {record.error ? <Typography.Text type="danger">{record.error}</Typography.Text> : null}
+          {record.error ? <Typography.Text type="danger"> {commandFailureText(t, record.error)}</Typography.Text> : null}
         </>
       ),
     },
     {
       title: t('robots.history.sentAt'),
       dataIndex: 'sentAt',
-      render: (v: string) => formatDateTime(v, i18n.language),
+      render: (v: string) => formatDateTime(v),
       responsive: ['sm'],
     },
     { title: t('robots.history.username'), dataIndex: 'username', responsive: ['md'] },

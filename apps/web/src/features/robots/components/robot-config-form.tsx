@@ -2,9 +2,11 @@ import type { RobotConfigGroup } from '@railserve/protocol';
 import { Alert, App, Button, Col, Flex, Form, Input, InputNumber, Row, Skeleton, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/date-time.ts';
 import { actionFailed } from '../../../lib/errors.ts';
-import { formatDateTime } from '../../../lib/labels.ts';
+import { commandFailureText } from '../../../lib/phrases.ts';
 import { useRobotConfig, useWriteRobotConfig } from '../api/robot-config.ts';
 import { CONFIG_FIELDS, type ConfigField, rangeOf } from '../hooks/config-fields.ts';
 import { configErrorText, configFieldRule, groupErrors } from '../hooks/config-rules.ts';
@@ -14,11 +16,26 @@ import { CommandStatusTag } from './command-status-tag.tsx';
 type RobotConfigFormProps = { sn: string; group: RobotConfigGroup; canApply: boolean; disabled: boolean };
 
 /** The input of one field; Form.Item hands it `value` and `onChange`, which it passes on. */
-function FieldControl({ field, ...control }: { field: ConfigField; value?: unknown; onChange?: (value: unknown) => void }) {
-  const unit = rangeOf(field.name)?.unit;
+export function FieldControl({
+  field,
+  keepPlaceholder,
+  ...control
+}: {
+  field: ConfigField;
+  keepPlaceholder?: string;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+}) {
+  const { t } = useTranslation();
+  const symbol = rangeOf(field.name)?.unit;
+  // Unit symbols are written the same in both languages, except seconds ("秒" in Chinese).
+  const unit = symbol ? t(`common.units.${symbol}`, { defaultValue: symbol }) : undefined;
   const props = control as Record<string, unknown>;
-  if (field.kind === 'number') return <InputNumber<number> {...props} style={{ width: '100%' }} suffix={unit || undefined} />;
-  if (field.kind === 'password') return <Input.Password {...props} autoComplete="new-password" />;
+  if (field.kind === 'number') return <InputNumber<number> {...props} style={{ width: '100%' }} suffix={unit} />;
+  if (field.kind === 'password')
+    return (
+      <Input.Password {...props} placeholder={keepPlaceholder} autoComplete="new-password" data-testid={`config-${field.name}`} />
+    );
   if (field.kind === 'ip') return <Input {...props} placeholder="192.168.1.10" autoComplete="off" />;
   return <Input {...props} autoComplete="off" />;
 }
@@ -28,7 +45,7 @@ function FieldControl({ field, ...control }: { field: ConfigField; value?: unkno
  * schema and its valid range shown; Apply sends the whole group and shows the robot's answer.
  */
 export function RobotConfigForm({ sn, group, canApply, disabled }: RobotConfigFormProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Record<string, unknown>>();
   const config = useRobotConfig(sn, group);
@@ -82,23 +99,57 @@ export function RobotConfigForm({ sn, group, canApply, disabled }: RobotConfigFo
       <Row gutter={16}>
         {fields.map((field) => {
           const range = rangeOf(field.name);
+          // Write-only (the WiFi password): never shown, only whether the robot has one; blank keeps it.
+          const writeOnly = config.data?.writeOnlySet?.[field.name];
+          const hint =
+            writeOnly === undefined ? undefined : t(writeOnly ? 'robots.config.writeOnly.set' : 'robots.config.writeOnly.notSet');
           return (
             <Col xs={24} sm={12} key={field.name}>
               <Form.Item
                 name={field.name}
-                label={t(`robots.config.fields.${field.name}`)}
-                extra={range ? t('robots.config.range', { min: range.min, max: range.max }) : undefined}
+                // The range sits in the label, so a field shows one message: its error, or nothing.
+                label={
+                  range
+                    ? t('robots.config.labelWithRange', {
+                        label: t(`robots.config.fields.${field.name}`),
+                        min: range.min,
+                        max: range.max,
+                      })
+                    : t(`robots.config.fields.${field.name}`)
+                }
+                extra={hint}
                 valuePropName={field.kind === 'switch' ? 'checked' : 'value'}
                 rules={[configFieldRule(t, group, field.name)]}
               >
-                {field.kind === 'switch' ? <Switch /> : <FieldControl field={field} />}
+                {field.kind === 'switch' ? (
+                  <Switch />
+                ) : (
+                  <FieldControl field={field} keepPlaceholder={writeOnly ? t('robots.config.writeOnly.keep') : undefined} />
+                )}
               </Form.Item>
             </Col>
           );
         })}
       </Row>
-      <Flex align="center" gap={8} wrap>
-        {canApply ? (
+      <Flex
+        align="center"
+        gap={8}
+        wrap
+        style={{ position: 'sticky', bottom: -24, background: 'var(--ant-color-bg-elevated, #fff)', padding: '12px 0' }}
+      >
+        {canApply && group === 'network' ? (
+          <ConfirmButton
+            type="primary"
+            disabled={disabled}
+            loading={outcome?.status === 'sent'}
+            confirm={t('robots.config.networkConfirm')}
+            description={t('robots.config.networkWarning')}
+            onConfirm={() => form.submit()}
+            data-testid={`robot-config-apply-${group}`}
+          >
+            {t('robots.actions.apply')}
+          </ConfirmButton>
+        ) : canApply ? (
           <Button
             type="primary"
             htmlType="submit"
@@ -110,10 +161,10 @@ export function RobotConfigForm({ sn, group, canApply, disabled }: RobotConfigFo
           </Button>
         ) : null}
         {outcome ? <CommandStatusTag status={outcome.status} testId={`robot-config-state-${group}`} /> : null}
-        {outcome?.error ? <Typography.Text type="danger">{outcome.error}</Typography.Text> : null}
+        {outcome?.error ? <Typography.Text type="danger">{commandFailureText(t, outcome.error)}</Typography.Text> : null}
         {config.data ? (
           <Typography.Text type="secondary" style={{ marginInlineStart: 'auto' }}>
-            {t('robots.config.reportedAt', { time: formatDateTime(config.data.reportedAt, i18n.language) })}
+            {t('robots.config.reportedAt', { time: formatDateTime(config.data.reportedAt) })}
           </Typography.Text>
         ) : null}
       </Flex>

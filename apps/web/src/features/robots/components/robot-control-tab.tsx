@@ -1,8 +1,9 @@
 import { AimOutlined, LockOutlined, PoweroffOutlined, ReloadOutlined, UnlockOutlined, WarningOutlined } from '@ant-design/icons';
 import type { Robot } from '@railserve/protocol';
-import { Alert, Button, Flex, InputNumber, Popconfirm, Space } from 'antd';
+import { Alert, Button, Flex, InputNumber, Space } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
 import type { RobotCommandInput } from '../api/robot-commands.ts';
 import { useRobotCommand } from '../hooks/use-robot-command.ts';
 import { CommandStatusTag } from './command-status-tag.tsx';
@@ -19,31 +20,23 @@ export function RobotControlTab({ robot, allowed, disabled }: RobotControlTabPro
 
   const command = (id: string, body: RobotCommandInput, label: string, icon: ReactNode, confirm?: string) => {
     const state = stateOf(robot.sn, body.command);
-    const button = (
-      <Button
-        icon={icon}
-        disabled={off}
-        loading={state?.status === 'sent'}
-        onClick={confirm ? undefined : () => void send(robot.sn, body)}
-        data-testid={`robot-command-${id}`}
-      >
-        {label}
-      </Button>
-    );
+    const common = { icon, disabled: off, loading: state?.status === 'sent', 'data-testid': `robot-command-${id}` };
     return (
       <Space key={id} size={4}>
         {confirm ? (
-          <Popconfirm
-            title={confirm}
-            disabled={off}
-            okText={t('common.actions.confirm')}
-            cancelText={t('common.actions.cancel')}
-            onConfirm={() => void send(robot.sn, body)}
+          <ConfirmButton
+            {...common}
+            danger
+            confirm={confirm}
+            description={t('robots.control.moveWarning')}
+            onConfirm={() => send(robot.sn, body)}
           >
-            {button}
-          </Popconfirm>
+            {label}
+          </ConfirmButton>
         ) : (
-          button
+          <Button {...common} onClick={() => void send(robot.sn, body)}>
+            {label}
+          </Button>
         )}
         {state ? <CommandStatusTag status={state.status} testId={`robot-command-state-${id}`} /> : null}
       </Space>

@@ -32,6 +32,9 @@ export function RobotSettingsDialog({ robot, allowed, connected, onClose }: Robo
       footer={null}
       onCancel={onClose}
       width={760}
+      // Fits an 800 px high window: the body scrolls, each tab's Apply row sticks to its bottom.
+      centered
+      styles={{ body: { maxHeight: 'calc(100vh - 140px)', overflowY: 'auto', overflowX: 'hidden' } }}
       destroyOnHidden
       data-testid="robot-settings-dialog"
     >

@@ -61,17 +61,19 @@ export function AlarmTags({ alarms }: { alarms: readonly AlarmCode[] }) {
 }
 
 export function BatteryLevel({ battery }: { battery: number }) {
+  const { t } = useTranslation();
   // The same thresholds as the health rule: red when critical, amber when it should charge soon.
   const status = battery < BATTERY_CRITICAL_BELOW ? 'exception' : 'normal';
   const color = battery < BATTERY_CRITICAL_BELOW ? undefined : battery < BATTERY_WARNING_BELOW ? '#faad14' : '#52c41a';
   return (
     <Progress
+      aria-label={t('robots.fields.battery')}
       percent={Math.round(battery)}
       size="small"
       status={status}
       strokeColor={color}
       format={(p) => `${p}%`}
-      style={{ width: 110, margin: 0 }}
+      style={{ width: '100%', maxWidth: 110, margin: 0 }}
     />
   );
 }

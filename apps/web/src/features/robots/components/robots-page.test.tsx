@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { tokenStore } from '../../../lib/session.ts';
 import { mockFetch, ok } from '../../../testing/fetch-mock.ts';
 import { FIXTURE_TIME, robotFixture } from '../../../testing/fixtures.ts';
-import { adminUser, clientConfigAnswer, renderApp } from '../../../testing/render-app.tsx';
+import { adminUser, brokerAccountRoute, clientConfigAnswer, renderApp } from '../../../testing/render-app.tsx';
 import { tokenFor } from '../../../testing/tokens.ts';
 
 const ts = FIXTURE_TIME;
@@ -18,6 +18,7 @@ function signedIn(permission: number) {
   return mockFetch([
     { url: '/api/v1/me', body: ok({ ...adminUser, permission }) },
     { url: '/api/v1/system/client-config', body: ok(clientConfigAnswer) },
+    brokerAccountRoute(tokenStore.get()),
     { url: '/api/v1/robots?pageSize=all&sort=sn', body: ok({ items: robots, total: 2, page: 1, pageSize: 'all' }) },
   ]);
 }

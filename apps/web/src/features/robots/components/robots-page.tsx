@@ -1,7 +1,8 @@
 import type { Robot } from '@railserve/protocol';
-import { Alert, App, Card, Typography } from 'antd';
+import { Alert, App, Card } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { mayDo } from '../../../lib/access.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { useBrokerStatus } from '../../../lib/broker-context.tsx';
@@ -52,9 +53,7 @@ export function RobotsPage() {
 
   return (
     <Card>
-      <Typography.Title level={3} style={{ marginTop: 0 }} data-testid="page-title">
-        {t('routes.robots')}
-      </Typography.Title>
+      <PageHeading>{t('routes.robots')}</PageHeading>
       <RobotsToolbar
         filters={filters}
         onChange={setFilters}

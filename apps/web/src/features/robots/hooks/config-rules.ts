@@ -1,4 +1,4 @@
-import { type RobotConfigGroup, robotConfigGroups } from '@railserve/protocol';
+import { type RobotConfigGroup, robotConfigWriteGroups } from '@railserve/protocol';
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import { rangeOf } from './config-fields.ts';
@@ -12,10 +12,13 @@ export function configErrorText(t: TFunction, field: string, key: string): strin
   return text || t('robots.config.errors.invalid');
 }
 
-/** An antd rule checking one field with its group's protocol schema, so the form says what the server would. */
+/** An antd rule checking one field with its group's protocol write schema, so the form says what the server would. */
 export function configFieldRule(t: TFunction, group: RobotConfigGroup, field: string): FormRule {
   const schema = (
-    robotConfigGroups[group].shape as Record<string, { safeParse(v: unknown): { success: boolean; error?: { issues: Issue[] } } }>
+    robotConfigWriteGroups[group].shape as Record<
+      string,
+      { safeParse(v: unknown): { success: boolean; error?: { issues: Issue[] } } }
+    >
   )[field];
   return {
     validator: async (_rule, value) => {
@@ -27,7 +30,8 @@ export function configFieldRule(t: TFunction, group: RobotConfigGroup, field: st
 
 /** The whole group checked at once (speed levels against the max speed, gateway against the subnet): field → error. */
 export function groupErrors(t: TFunction, group: RobotConfigGroup, values: Record<string, unknown>) {
-  const result = robotConfigGroups[group].safeParse(values);
+  // The write schema: a blank write-only field (the WiFi password) keeps the robot's current value.
+  const result = robotConfigWriteGroups[group].safeParse(values);
   if (result.success) return { data: result.data as Record<string, unknown>, errors: [] };
   const errors = result.error.issues.map((issue) => {
     const field = String(issue.path[0] ?? '');

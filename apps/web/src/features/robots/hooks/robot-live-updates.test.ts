@@ -5,6 +5,7 @@ import { BrokerStore } from '../../../lib/mqtt.ts';
 import { fakeConnect, silentLogger } from '../../../testing/fake-mqtt-client.ts';
 import { FIXTURE_TIME, robotFixture } from '../../../testing/fixtures.ts';
 import { robotKeys } from '../api/robot-keys.ts';
+import { lastHeard } from './robot-heard.ts';
 import { registerRobotLiveUpdates, withRobotAlert, withRobotStatus } from './robot-live-updates.ts';
 
 const ts = FIXTURE_TIME;
@@ -66,6 +67,20 @@ describe('registerRobotLiveUpdates', () => {
     vi.advanceTimersByTime(600);
     expect(page().items[0]).toMatchObject({ battery: 49, state: 'goto' });
     expect(page().items[1]).toMatchObject({ alarms: ['imu_stuck'], health: 'critical' });
+  });
+
+  it('a heartbeat that changes nothing shown leaves the list as it was, and is noted as heard', () => {
+    const before = page();
+    const same = robot('R1');
+    receive('hcpro4/robots/R1/status', { sn: 'R1', battery: same.battery, state: same.state, trackId: 1, point: 3, ts });
+    vi.advanceTimersByTime(600);
+    expect(page()).toBe(before);
+    expect(lastHeard(page().items[0])).not.toBe(same.lastUpdate);
+    // A change in one robot replaces that robot only.
+    receive('hcpro4/robots/R1/status', { sn: 'R1', battery: 42, ts });
+    vi.advanceTimersByTime(600);
+    expect(page().items[0].battery).toBe(42);
+    expect(page().items[1]).toBe(before.items[1]);
   });
 
   it('drops payloads that fail the schema or name another robot', () => {

@@ -10,7 +10,9 @@ import {
 } from '@railserve/protocol';
 import type { QueryClient } from '@tanstack/react-query';
 import type { BrokerStore } from '../../../lib/mqtt.ts';
+import { nextFrame } from '../../../lib/next-frame.ts';
 import { robotKeys } from '../api/robot-keys.ts';
+import { noteHeard } from './robot-heard.ts';
 
 /** A status merged into the robot the way the server merges it; the console's name is the server's business. */
 export function withRobotStatus(robot: Robot, status: RobotStatusPayload, heardAt: string): Robot {
@@ -44,41 +46,70 @@ type Change = (robot: Robot) => Robot;
 /** `null` removes the robot (its retained status was cleared). */
 type Pending = Map<string, Change[] | null>;
 
-/** Applies the gathered changes in one cache write; answers the SNs the list does not know. */
+/** Whether two versions of a robot show the same: every field but the time it was last heard. */
+function sameShown(a: Robot, b: Robot): boolean {
+  for (const key of Object.keys(b) as (keyof Robot)[]) {
+    if (key === 'lastUpdate') continue;
+    const x = a[key];
+    const y = b[key];
+    if (x === y) continue;
+    if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length || x.some((v, i) => v !== y[i])) return false;
+  }
+  return true;
+}
+
+/**
+ * Applies the gathered changes in one cache write; a robot whose change shows nothing new stays
+ * the same object, and a batch that changes nothing answers the same page (no render). Answers
+ * the SNs the list does not know.
+ */
 export function applyRobotChanges(page: Page<Robot>, pending: Pending): { page: Page<Robot>; unknown: string[] } {
   const known = new Set(page.items.map((r) => r.sn));
   const unknown = [...pending.entries()].filter(([sn, changes]) => changes && !known.has(sn)).map(([sn]) => sn);
+  let changed = false;
   const items: Robot[] = [];
   for (const robot of page.items) {
     const changes = pending.get(robot.sn);
-    if (changes === null) continue;
-    items.push(changes ? changes.reduce((r, change) => change(r), robot) : robot);
+    if (changes === null) {
+      changed = true;
+      continue;
+    }
+    const next = changes ? changes.reduce((r, change) => change(r), robot) : robot;
+    if (next === robot || sameShown(robot, next)) items.push(robot);
+    else {
+      items.push(next);
+      changed = true;
+    }
   }
+  if (!changed) return { page, unknown };
   return { page: { ...page, items, total: page.total - (page.items.length - items.length) }, unknown };
 }
 
-/** Live updates are gathered this long, so 2,000 robots at 1 Hz cost two cache writes a second, not 2,000. */
-const BATCH_MS = 500;
 /**
  * A robot the list still lacks after it was loaded again (the server had not written the robot
  * yet when the list was read) is asked for again on a later status, at most this often.
  */
 const ASK_AGAIN_MS = 1000;
+/** The server writes a new robot within about 100 ms of its first status: the list is read after that. */
+const NEW_ROBOT_WRITTEN_MS = 300;
 
 /**
- * Live robots (app/live-updates.ts): statuses on hcpro4/robots/+/status and alerts on
- * hcpro4/alerts/+, checked with the protocol schemas, go into the robot list in the query cache.
+ * Live robots (app/live-updates.ts): statuses on hcpro4/robots/+/status (from the server's robot
+ * feed, lib/mqtt.ts) and alerts on hcpro4/alerts/+, checked with the protocol schemas, go into the robot list in the query cache,
+ * gathered until the next animation frame, so a fleet's thousand statuses a second cost at most
+ * one cache write per frame, and none when nothing shown changed.
  * A robot the list does not know yet makes the list load again (again a second later while it
  * keeps reporting and is still missing); an empty retained status (the robot was removed) takes
  * it out.
  */
 export function registerRobotLiveUpdates({ broker, queryClient }: { broker: BrokerStore; queryClient: QueryClient }) {
   let pending: Pending = new Map();
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancelFlush: (() => void) | undefined;
+  let reload: ReturnType<typeof setTimeout> | undefined;
   const askedAt = new Map<string, number>();
 
   const flush = () => {
-    timer = undefined;
+    cancelFlush = undefined;
     const batch = pending;
     pending = new Map();
     let unknown: string[] = [];
@@ -91,13 +122,17 @@ export function registerRobotLiveUpdates({ broker, queryClient }: { broker: Brok
     const now = Date.now();
     const fresh = unknown.filter((sn) => now - (askedAt.get(sn) ?? Number.NEGATIVE_INFINITY) >= ASK_AGAIN_MS);
     for (const sn of fresh) askedAt.set(sn, now);
-    if (fresh.length > 0) void queryClient.invalidateQueries({ queryKey: robotKeys.list });
+    if (fresh.length > 0 && reload === undefined)
+      reload = setTimeout(() => {
+        reload = undefined;
+        void queryClient.invalidateQueries({ queryKey: robotKeys.list });
+      }, NEW_ROBOT_WRITTEN_MS);
   };
 
   const queue = (sn: string, change: Change | null) => {
     if (change === null) pending.set(sn, null);
     else if (pending.get(sn) !== null) pending.set(sn, [...(pending.get(sn) ?? []), change]);
-    timer ??= setTimeout(flush, BATCH_MS);
+    cancelFlush ??= nextFrame(flush);
   };
 
   const removeStatus = broker.onMessage('hcpro4/robots/+/status', (message) => {
@@ -105,8 +140,10 @@ export function registerRobotLiveUpdates({ broker, queryClient }: { broker: Brok
     if (target?.kind !== 'robotStatus') return;
     if (message.message === '') return queue(target.sn, null);
     const status = robotStatusPayload.safeParse(message.json);
-    if (status.success && status.data.sn === target.sn)
+    if (status.success && status.data.sn === target.sn) {
+      noteHeard(target.sn, message.timestamp);
       queue(target.sn, (r) => withRobotStatus(r, status.data, message.timestamp));
+    }
   });
   const removeAlert = broker.onMessage('hcpro4/alerts/+', (message) => {
     const target = parseTopic(message.topic);
@@ -115,9 +152,13 @@ export function registerRobotLiveUpdates({ broker, queryClient }: { broker: Brok
       queue(target.sn, (r) => withRobotAlert(r, alert.data, message.timestamp));
     }
   });
+  // Statuses sent while the connection was down are gone (the feed keeps nothing): read the list again.
+  const removeReconnect = broker.onConnect(() => void queryClient.invalidateQueries({ queryKey: robotKeys.list }));
   return () => {
     removeStatus();
     removeAlert();
-    clearTimeout(timer);
+    removeReconnect();
+    cancelFlush?.();
+    clearTimeout(reload);
   };
 }

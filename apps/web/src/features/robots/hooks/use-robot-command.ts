@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrokerStatus } from '../../../lib/broker-context.tsx';
 import { actionFailed } from '../../../lib/errors.ts';
+import { commandFailureText } from '../../../lib/phrases.ts';
 import { type RobotCommandInput, useSendRobotCommand } from '../api/robot-commands.ts';
 
 /** A command's tracking as the operator sees it: `sent` while the server waits for the robot's answer. */
@@ -14,7 +15,7 @@ export function useAnnounceOutcome() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   return (record: CommandRecord, label: string) => {
-    const text = t(`robots.commandResult.${record.status}`, { command: label, error: record.error ?? '' });
+    const text = t(`robots.commandResult.${record.status}`, { command: label, error: commandFailureText(t, record.error) });
     if (record.status === 'acknowledged') void message.success(text);
     else if (record.status === 'failed') void message.error(text);
     else if (record.status === 'timed_out') void message.warning(text);

@@ -2,30 +2,27 @@ import type { Session } from '@railserve/protocol';
 import { Form, Input, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormActions, type FormMode } from '../../../components/ui/entity-form-page.tsx';
+import { type EditMode, FormActions } from '../../../components/ui/entity-form-page.tsx';
 import { useNextSessionCode } from '../api/next-session-code.ts';
 import { useTrackOptions } from '../api/track-options.ts';
 import { sessionFormRules } from '../hooks/session-form-rules.ts';
 import { type SessionFormValues, useSaveSession } from '../hooks/use-save-session.ts';
 
 type SessionFormProps = {
-  mode: FormMode;
+  mode: EditMode;
   session?: Session;
-  canEdit: boolean;
-  onEdit: () => void;
   onSaved: (session: Session, partial: boolean) => void;
   onCancel: () => void;
 };
 
-/** One form in three modes: create (code suggested), edit, and read-only info. */
-export function SessionForm({ mode, session, canEdit, onEdit, onSaved, onCancel }: SessionFormProps) {
+/** Create (code suggested) and edit; the info view is `SessionInfo`. */
+export function SessionForm({ mode, session, onSaved, onCancel }: SessionFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<SessionFormValues>();
   const { save, isSaving } = useSaveSession(form, mode === 'edit' ? session : undefined);
   const nextCode = useNextSessionCode(mode === 'create');
   const trackOptions = useTrackOptions();
   const rules = sessionFormRules(t);
-  const readOnly = mode === 'info';
 
   // Suggest the next code on create, unless the user already typed one.
   useEffect(() => {
@@ -41,7 +38,7 @@ export function SessionForm({ mode, session, canEdit, onEdit, onSaved, onCancel 
       disabled: elsewhere,
     };
   });
-  // Tracks of an info view are known from the session itself, even before the options load.
+  // The session's own tracks are known from the session itself, even before the options load.
   for (const track of session?.tracks ?? []) {
     if (!options.some((o) => o.value === track.id)) options.push({ value: track.id, label: track.name, disabled: false });
   }
@@ -55,38 +52,25 @@ export function SessionForm({ mode, session, canEdit, onEdit, onSaved, onCancel 
     <Form<SessionFormValues>
       form={form}
       layout="vertical"
-      disabled={readOnly || isSaving}
+      disabled={isSaving}
       initialValues={session ? { ...session, note: session.note ?? '' } : { trackIds: [] }}
       onFinish={onFinish}
       style={{ maxWidth: 560 }}
       data-testid="session-form"
     >
-      <Form.Item
-        label={t('sessions.fields.code')}
-        name="code"
-        rules={rules.code}
-        extra={readOnly ? undefined : t('sessions.hints.code')}
-      >
+      <Form.Item label={t('sessions.fields.code')} name="code" rules={rules.code} extra={t('sessions.hints.code')}>
         <Input placeholder={nextCode.data?.code ?? 'S2026001'} autoComplete="off" />
       </Form.Item>
       <Form.Item label={t('sessions.fields.name')} name="name" rules={rules.name}>
         <Input autoComplete="off" />
       </Form.Item>
-      <Form.Item
-        label={t('sessions.fields.mac')}
-        name="mac"
-        rules={rules.mac}
-        extra={readOnly ? undefined : t('sessions.hints.mac')}
-      >
+      <Form.Item label={t('sessions.fields.mac')} name="mac" rules={rules.mac} extra={t('sessions.hints.mac')}>
         <Input placeholder="AA:BB:CC:DD:EE:FF" autoComplete="off" />
       </Form.Item>
       <Form.Item label={t('sessions.fields.note')} name="note" rules={rules.note}>
-        <Input.TextArea
-          autoSize={{ minRows: 2, maxRows: 6 }}
-          placeholder={readOnly ? undefined : t('sessions.placeholders.note')}
-        />
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} placeholder={t('sessions.placeholders.note')} />
       </Form.Item>
-      <Form.Item label={t('sessions.fields.tracks')} name="trackIds" extra={readOnly ? undefined : t('sessions.hints.tracks')}>
+      <Form.Item label={t('sessions.fields.tracks')} name="trackIds" extra={t('sessions.hints.tracks')}>
         <Select
           mode="multiple"
           allowClear
@@ -99,14 +83,7 @@ export function SessionForm({ mode, session, canEdit, onEdit, onSaved, onCancel 
           data-testid="session-tracks"
         />
       </Form.Item>
-      <FormActions
-        readOnly={readOnly}
-        canEdit={canEdit}
-        isSaving={isSaving}
-        onEdit={onEdit}
-        onCancel={onCancel}
-        saveTestId="session-save"
-      />
+      <FormActions isSaving={isSaving} onCancel={onCancel} saveTestId="session-save" />
     </Form>
   );
 }

@@ -1,6 +1,7 @@
-import { Alert, Card, Typography } from 'antd';
+import { Alert, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ListCreateButton, ListSearch, ListToolbar } from '../../../components/ui/list-toolbar.tsx';
+import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { mayDo, mayOpen } from '../../../lib/access.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { actionFailed } from '../../../lib/errors.ts';
@@ -23,9 +24,7 @@ export function SessionsPage() {
 
   return (
     <Card>
-      <Typography.Title level={3} style={{ marginTop: 0 }} data-testid="page-title">
-        {t('routes.sessions.list')}
-      </Typography.Title>
+      <PageHeading>{t('routes.sessions.list')}</PageHeading>
       <ListToolbar>
         <ListSearch
           value={params.q}

@@ -6,9 +6,9 @@ import { trackKeys } from './track-keys.ts';
 
 export type TrackCommandInput = { command: TrackCommandBody['command']; args?: Record<string, unknown> };
 
-/** POST /tracks/{id}/commands: answers the tracking record at once, status `sent`. */
+/** POST /tracks/{id}/commands?wait=true: answers once the controller acknowledged, refused or the timeout passed. */
 export const sendTrackCommand = ({ id, body }: { id: number; body: TrackCommandInput }) =>
-  api.post<CommandRecord>(`/tracks/${id}/commands`, body);
+  api.post<CommandRecord>(`/tracks/${id}/commands`, body, { query: { wait: true } });
 
 export function useSendTrackCommand() {
   const queryClient = useQueryClient();

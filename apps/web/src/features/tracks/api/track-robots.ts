@@ -31,6 +31,9 @@ export function useTrackRobots(id: number | undefined) {
     if (!parsed.success) return;
     const status = parsed.data;
     const onTrack = queryClient.getQueryData<Track>(trackKeys.detail(id))?.robots ?? [];
+    // The fleet's other robots (thousands a second) cost no cache write and no render here.
+    const listed = queryClient.getQueryData<TrackRobot[]>(trackKeys.robots(id))?.some((robot) => robot.sn === status.sn);
+    if (!listed && !onTrack.includes(status.sn)) return;
     queryClient.setQueryData<TrackRobot[]>(trackKeys.robots(id), (cached) =>
       withMissingRobot(cached, onTrack, status.sn)?.map((robot) =>
         robot.sn === status.sn

@@ -2,8 +2,9 @@ import type { CommandRecord } from '@railserve/protocol';
 import { Alert, Table, type TableColumnsType, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/date-time.ts';
 import { actionFailed } from '../../../lib/errors.ts';
-import { formatDateTime } from '../../../lib/labels.ts';
+import { commandFailureText } from '../../../lib/phrases.ts';
 import { useTrackCommands } from '../api/track-commands.ts';
 import { CommandStatusTag } from './command-status-tag.tsx';
 
@@ -19,7 +20,7 @@ export function describeArgs(t: TFunction, args: CommandRecord['args']): string 
 
 /** The track's recent commands with their tracking state; `compact` shows the last five. */
 export function CommandList({ trackId, compact = false }: { trackId: number; compact?: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const commands = useTrackCommands(trackId);
   const columns: TableColumnsType<CommandRecord> = [
     {
@@ -40,11 +41,11 @@ export function CommandList({ trackId, compact = false }: { trackId: number; com
       render: (status: CommandRecord['status'], record) => (
         <>
           <CommandStatusTag status={status} />
-          {record.error ? <Typography.Text type="danger">{record.error}</Typography.Text> : null}
+          {record.error ? <Typography.Text type="danger"> {commandFailureText(t, record.error)}</Typography.Text> : null}
         </>
       ),
     },
-    { title: t('tracks.record.sentAt'), dataIndex: 'sentAt', render: (v: string) => formatDateTime(v, i18n.language) },
+    { title: t('tracks.record.sentAt'), dataIndex: 'sentAt', render: (v: string) => formatDateTime(v) },
   ];
   if (!compact) columns.push({ title: t('tracks.record.by'), dataIndex: 'username', responsive: ['md'] });
 

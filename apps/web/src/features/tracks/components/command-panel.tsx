@@ -1,30 +1,30 @@
-import {
-  CloudDownloadOutlined,
-  LockOutlined,
-  PoweroffOutlined,
-  ReloadOutlined,
-  UnlockOutlined,
-  WarningOutlined,
-} from '@ant-design/icons';
+import { LockOutlined, PoweroffOutlined, ReloadOutlined, UnlockOutlined, WarningOutlined } from '@ant-design/icons';
 import type { Track } from '@railserve/protocol';
-import { Button, Flex, InputNumber, Popconfirm, Space } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Flex, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
 import type { useTrackCommand } from '../hooks/use-track-command.ts';
 import { ModeSwitches } from './mode-switches.tsx';
+import { UpdateCommand } from './update-command.tsx';
 
 export type TrackCommands = ReturnType<typeof useTrackCommand>;
 type CommandPanelProps = { track: Track; commands: TrackCommands; disabled: boolean };
 
+/** Why the track's commands are disabled, if a reason is the track's: its controller never reported. */
+export const trackCommandsReason = (t: (key: string) => string, track: Track) =>
+  track.statusAt ? undefined : t('tracks.control.neverReported');
+
 /** The commands for the whole track: map, modes, lids, alarms, restart and update. */
-export function CommandPanel({ track, commands, disabled }: CommandPanelProps) {
+export function CommandPanel({ track, commands, disabled: blocked }: CommandPanelProps) {
   const { t } = useTranslation();
   const { send, pending } = commands;
-  const [recordId, setRecordId] = useState<number | null>(null);
+  const reason = trackCommandsReason(t, track);
+  const disabled = blocked || !!reason;
   const button = (command: string) => ({ disabled, loading: pending === command, 'data-testid': `command-${command}` });
 
   return (
     <Flex vertical gap={16} style={{ marginBottom: 24 }}>
+      {reason ? <Alert type="info" showIcon title={reason} data-testid="track-never-reported" /> : null}
       <Flex wrap gap={24}>
         <ModeSwitches track={track} commands={commands} disabled={disabled} />
       </Flex>
@@ -37,52 +37,43 @@ export function CommandPanel({ track, commands, disabled }: CommandPanelProps) {
         >
           {t('tracks.commands.reload_map')}
         </Button>
-        <Button icon={<UnlockOutlined />} {...button('lid')} onClick={() => void send({ command: 'lid', args: { open: true } })}>
+        <ConfirmButton
+          icon={<UnlockOutlined />}
+          {...button('lid')}
+          confirm={t('tracks.control.lidAllOpenConfirm')}
+          reason={reason}
+          onConfirm={() => send({ command: 'lid', args: { open: true } })}
+        >
           {t('tracks.control.openLid')}
-        </Button>
-        <Button
+        </ConfirmButton>
+        <ConfirmButton
           icon={<LockOutlined />}
           disabled={disabled}
           loading={pending === 'lid'}
-          onClick={() => void send({ command: 'lid', args: { open: false } })}
+          confirm={t('tracks.control.lidAllCloseConfirm')}
+          reason={reason}
+          onConfirm={() => send({ command: 'lid', args: { open: false } })}
         >
           {t('tracks.control.closeLid')}
-        </Button>
-        <Button icon={<WarningOutlined />} {...button('reset_alarm')} onClick={() => void send({ command: 'reset_alarm' })}>
-          {t('tracks.commands.reset_alarm')}
-        </Button>
-        <Popconfirm
-          title={t('tracks.control.restartConfirm')}
-          okText={t('common.actions.confirm')}
-          cancelText={t('common.actions.cancel')}
-          disabled={disabled}
-          onConfirm={() => void send({ command: 'restart' })}
-        >
-          <Button danger icon={<PoweroffOutlined />} {...button('restart')}>
-            {t('tracks.commands.restart')}
+        </ConfirmButton>
+        <Tooltip title={reason}>
+          <Button icon={<WarningOutlined />} {...button('reset_alarm')} onClick={() => void send({ command: 'reset_alarm' })}>
+            {t('tracks.commands.reset_alarm')}
           </Button>
-        </Popconfirm>
-      </Flex>
-      <Space.Compact>
-        <InputNumber<number>
-          min={1}
-          precision={0}
-          value={recordId}
-          onChange={setRecordId}
-          disabled={disabled}
-          placeholder={t('tracks.control.recordId')}
-          aria-label={t('tracks.control.recordId')}
-          style={{ width: 180 }}
-        />
-        <Button
-          icon={<CloudDownloadOutlined />}
-          {...button('update')}
-          disabled={disabled || !recordId}
-          onClick={() => recordId && void send({ command: 'update', args: { recordId } })}
+        </Tooltip>
+        <ConfirmButton
+          danger
+          icon={<PoweroffOutlined />}
+          {...button('restart')}
+          confirm={t('tracks.control.restartConfirm')}
+          description={t('tracks.control.moveWarning')}
+          reason={reason}
+          onConfirm={() => send({ command: 'restart' })}
         >
-          {t('tracks.commands.update')}
-        </Button>
-      </Space.Compact>
+          {t('tracks.commands.restart')}
+        </ConfirmButton>
+      </Flex>
+      <UpdateCommand track={track} commands={commands} disabled={disabled} />
     </Flex>
   );
 }

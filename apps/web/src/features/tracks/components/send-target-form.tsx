@@ -1,20 +1,44 @@
 import { SendOutlined } from '@ant-design/icons';
-import { mapTables, pointsOfType } from '@railserve/protocol';
-import { Button, Flex, Select, Typography } from 'antd';
+import { mapTables, pointsOfType, robotStatusPayload, type Track } from '@railserve/protocol';
+import { App, Button, Flex, Select, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBrokerMessage } from '../../../lib/broker-context.tsx';
 import { useTrackMap } from '../api/track-map.ts';
-import type { TrackCommands } from './command-panel.tsx';
+import { useTrackRobots } from '../api/track-robots.ts';
+import { type TrackCommands, trackCommandsReason } from './command-panel.tsx';
 
-type SendTargetFormProps = { trackId: number; commands: TrackCommands; disabled: boolean };
+type SendTargetFormProps = { track: Track; commands: TrackCommands; disabled: boolean };
+
+/** How long after the controller's answer a robot setting off for the table is reported as the one that took it. */
+const DISPATCH_WATCH_MS = 15_000;
 
 /**
  * Send target point: the operator first picks a serving point, then a table; both come from the
  * track's saved map (the server checks them against the same map).
  */
-export function SendTargetForm({ trackId, commands, disabled }: SendTargetFormProps) {
+export function SendTargetForm({ track, commands, disabled: blocked }: SendTargetFormProps) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
+  const trackId = track.id;
   const map = useTrackMap(trackId);
+  const robots = useTrackRobots(trackId);
+  const [awaiting, setAwaiting] = useState<{ point: number; table: string; until: number } | null>(null);
+  // A sleeping robot wakes for an order, as the controller dispatches it.
+  const idle = (robots.data ?? []).some((r) => r.connection === 'online' && (r.state === 'idle' || r.state === 'sleep'));
+  const reason = trackCommandsReason(t, track) ?? (robots.data && !idle ? t('tracks.control.noIdleRobot') : undefined);
+  const disabled = blocked || !!reason;
+
+  // The controller's ack does not name the robot: the one whose status sets off for the table did.
+  useBrokerMessage('hcpro4/robots/+/status', (incoming) => {
+    if (!awaiting || Date.now() > awaiting.until) return;
+    const status = robotStatusPayload.safeParse(incoming.json);
+    if (!status.success || status.data.trackId !== trackId || status.data.target !== awaiting.point) return;
+    const named = robots.data?.find((r) => r.sn === status.data.sn)?.name ?? status.data.name;
+    const robot = named ? `${named} (${status.data.sn})` : status.data.sn;
+    void message.success(t('tracks.control.dispatched', { robot, table: awaiting.table }));
+    setAwaiting(null);
+  });
   const [servingPoint, setServingPoint] = useState<number>();
   const [table, setTable] = useState<string>();
   const saved = map.data;
@@ -25,12 +49,20 @@ export function SendTargetForm({ trackId, commands, disabled }: SendTargetFormPr
   const submit = async () => {
     if (servingPoint === undefined || !target) return;
     const record = await commands.send({ command: 'send_target', args: { servingPoint, target: target.point } });
-    if (record) setTable(undefined);
+    if (record?.status === 'acknowledged') {
+      setAwaiting({ point: target.point, table: target.name, until: Date.now() + DISPATCH_WATCH_MS });
+      setTable(undefined);
+    }
   };
 
   return (
     <div data-testid="send-target">
       <Typography.Title level={5}>{t('tracks.commands.send_target')}</Typography.Title>
+      {reason && !blocked ? (
+        <Typography.Paragraph type="secondary" data-testid="send-target-reason">
+          {reason}
+        </Typography.Paragraph>
+      ) : null}
       {!saved && !map.isPending ? (
         <Typography.Paragraph type="secondary">{t('tracks.control.needsMap')}</Typography.Paragraph>
       ) : null}
@@ -63,16 +95,18 @@ export function SendTargetForm({ trackId, commands, disabled }: SendTargetFormPr
           style={{ width: 240 }}
           data-testid="target-table"
         />
-        <Button
-          type="primary"
-          icon={<SendOutlined />}
-          disabled={disabled || servingPoint === undefined || !target}
-          loading={commands.pending === 'send_target'}
-          onClick={() => void submit()}
-          data-testid="command-send_target"
-        >
-          {t('tracks.control.send')}
-        </Button>
+        <Tooltip title={reason}>
+          <Button
+            type="primary"
+            icon={<SendOutlined />}
+            disabled={disabled || servingPoint === undefined || !target}
+            loading={commands.pending === 'send_target'}
+            onClick={() => void submit()}
+            data-testid="command-send_target"
+          >
+            {t('tracks.control.send')}
+          </Button>
+        </Tooltip>
       </Flex>
     </div>
   );

@@ -1,6 +1,8 @@
-import { Card, Flex, Result, Space, Typography } from 'antd';
+import { NodeIndexOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Result, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { PageLoading } from '../../../components/ui/page-loading.tsx';
 import { mayDo } from '../../../lib/access.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
@@ -33,12 +35,17 @@ export function TrackControlPage() {
     <Flex vertical gap={16}>
       <Card>
         <Flex justify="space-between" align="center" wrap gap={8}>
-          <Typography.Title level={3} style={{ margin: 0 }} data-testid="page-title">
+          <PageHeading style={{ margin: 0 }}>
             {t('routes.tracks.control')} · {track.data.name}
-          </Typography.Title>
+          </PageHeading>
           <Space wrap>
             <TrackStatusTag statusCode={track.data.statusCode} errorCode={track.data.errorCode} />
             <TrackModeTag mode={track.data.mode} />
+            <Link to={`/tracks/${trackId}/map/${mayDo(me, 'maps.write') ? 'edit' : 'info'}`}>
+              <Button icon={<NodeIndexOutlined />} data-testid="open-map-editor">
+                {t('tracks.map.editor')}
+              </Button>
+            </Link>
           </Space>
         </Flex>
       </Card>
@@ -48,7 +55,7 @@ export function TrackControlPage() {
       <Card title={t('tracks.control.commands')}>
         <BrokerRequired connected={commands.connected} />
         <CommandPanel track={track.data} commands={commands} disabled={disabled} />
-        <SendTargetForm trackId={trackId} commands={commands} disabled={disabled} />
+        <SendTargetForm track={track.data} commands={commands} disabled={disabled} />
       </Card>
       <Card title={t('tracks.record.commands')}>
         <CommandList trackId={trackId} />

@@ -1,38 +1,37 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import type { Track } from '@railserve/protocol';
-import { Button, Flex, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useTrackCommand } from '../hooks/use-track-command.ts';
 import { BrokerRequired } from './broker-required.tsx';
 import { CommandList } from './command-list.tsx';
-import { ModeSwitches } from './mode-switches.tsx';
+import { CommandPanel } from './command-panel.tsx';
+import { SendTargetForm } from './send-target-form.tsx';
 import { TrackLiveStatus } from './track-live-status.tsx';
 import { TrackMapCard } from './track-map-card.tsx';
 
 type TrackControlPartProps = { track: Track; canCommand: boolean; canWriteMap: boolean };
 
-/** The form's control part: live status, register and viewer mode, the saved map and reloading it. */
+/**
+ * The form's control part: live status, every track command (modes, map, lids, alarms, restart,
+ * update, send target) for those who may command a track, the saved map and the recent commands.
+ * Level 2 may command tracks (DESIGN 4b) but not open /tracks/{id}/control: this is where it does.
+ */
 export function TrackControlPart({ track, canCommand, canWriteMap }: TrackControlPartProps) {
   const { t } = useTranslation();
-  const { send, connected, pending } = useTrackCommand(track.id);
+  const commands = useTrackCommand(track.id);
+  const { connected } = commands;
   const disabled = !canCommand || !connected;
 
   return (
     <>
       <TrackLiveStatus track={track} />
       {canCommand ? <BrokerRequired connected={connected} /> : null}
-      <Flex wrap gap={24} style={{ marginBottom: 16 }}>
-        <ModeSwitches track={track} commands={{ send, pending }} disabled={disabled} />
-        <Button
-          icon={<ReloadOutlined />}
-          disabled={disabled || !track.hasMap}
-          loading={pending === 'reload_map'}
-          onClick={() => void send({ command: 'reload_map' })}
-          data-testid="reload-map"
-        >
-          {t('tracks.commands.reload_map')}
-        </Button>
-      </Flex>
+      {canCommand ? (
+        <>
+          <CommandPanel track={track} commands={commands} disabled={disabled} />
+          <SendTargetForm track={track} commands={commands} disabled={disabled} />
+        </>
+      ) : null}
       <TrackMapCard track={track} canWrite={canWriteMap} />
       <Typography.Title level={5}>{t('tracks.record.commands')}</Typography.Title>
       <CommandList trackId={track.id} compact />

@@ -1,17 +1,22 @@
 import { ControlOutlined } from '@ant-design/icons';
-import { Button, Tabs } from 'antd';
+import type { Track } from '@railserve/protocol';
+import { Button, Tabs, type TabsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { EntityFormPage, useFormRoute } from '../../../components/ui/entity-form-page.tsx';
+import { EntityFormPage, type FormMode, useFormRoute } from '../../../components/ui/entity-form-page.tsx';
 import { mayDo, mayOpen } from '../../../lib/access.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { useTrack } from '../api/get-track.ts';
 import { TrackControlPart } from './track-control-part.tsx';
+import { TrackInfo } from './track-info.tsx';
 import { TrackInfoForm } from './track-info-form.tsx';
 import { TrackRecordPart } from './track-record-part.tsx';
 
+/** Parts other features add to a saved track's form; the router composes them (features do not import each other). */
+export type TrackFormParts = (track: Track, mode: Exclude<FormMode, 'create'>) => NonNullable<TabsProps['items']>;
+
 /** /tracks/create, /tracks/:id/edit and /tracks/:id/info: the info, control and record parts of one track. */
-export function TrackFormPage() {
+export function TrackFormPage({ extraParts }: { extraParts?: TrackFormParts }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user: me } = useCurrentUser();
@@ -19,17 +24,23 @@ export function TrackFormPage() {
   const query = useTrack(entityId);
   const track = query.data;
 
-  const info = (
-    <TrackInfoForm
-      key={`${mode}-${track?.id ?? 'new'}-${track?.updatedAt ?? ''}`}
-      mode={mode}
-      track={track}
-      canEdit={mayDo(me, 'tracks.write') && mayOpen(me, 'tracks.edit')}
-      onEdit={() => navigate(`/tracks/${entityId}/edit`)}
-      onSaved={(saved) => navigate(mode === 'create' ? `/tracks/${saved.id}/edit` : '/tracks')}
-      onCancel={() => navigate('/tracks')}
-    />
-  );
+  const info =
+    mode === 'info' && track ? (
+      <TrackInfo
+        track={track}
+        canEdit={mayDo(me, 'tracks.write') && mayOpen(me, 'tracks.edit')}
+        onEdit={() => navigate(`/tracks/${entityId}/edit`)}
+        onBack={() => navigate('/tracks')}
+      />
+    ) : mode === 'info' ? null : (
+      <TrackInfoForm
+        key={`${mode}-${track?.id ?? 'new'}-${track?.updatedAt ?? ''}`}
+        mode={mode}
+        track={track}
+        onSaved={(saved) => navigate(mode === 'create' ? `/tracks/${saved.id}/edit` : '/tracks')}
+        onCancel={() => navigate('/tracks')}
+      />
+    );
 
   return (
     <EntityFormPage
@@ -66,6 +77,7 @@ export function TrackFormPage() {
                 ),
               },
               { key: 'record', label: t('tracks.parts.record'), children: <TrackRecordPart trackId={loaded.id} /> },
+              ...(extraParts && mode !== 'create' ? extraParts(loaded, mode) : []),
             ]}
           />
         )

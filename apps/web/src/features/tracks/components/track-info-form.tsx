@@ -1,26 +1,23 @@
 import { TRACK_DISPLAY_MODES, TRACK_TYPES, type Track } from '@railserve/protocol';
 import { Form, Input, Radio, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormActions, type FormMode } from '../../../components/ui/entity-form-page.tsx';
+import { type EditMode, FormActions } from '../../../components/ui/entity-form-page.tsx';
 import { trackFormRules } from '../hooks/track-form-rules.ts';
 import { configToText, type TrackFormValues, useSaveTrack } from '../hooks/use-save-track.ts';
 
 type TrackInfoFormProps = {
-  mode: FormMode;
+  mode: EditMode;
   track?: Track;
-  canEdit: boolean;
-  onEdit: () => void;
   onSaved: (track: Track) => void;
   onCancel: () => void;
 };
 
-/** The info part: name, type, config (JSON object), table number announcement and display mode. */
-export function TrackInfoForm({ mode, track, canEdit, onEdit, onSaved, onCancel }: TrackInfoFormProps) {
+/** The info part to create or edit: name, type, config (JSON object), table number announcement and display mode. */
+export function TrackInfoForm({ mode, track, onSaved, onCancel }: TrackInfoFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<TrackFormValues>();
   const { save, isSaving } = useSaveTrack(form, mode === 'edit' ? track : undefined);
   const rules = trackFormRules(t);
-  const readOnly = mode === 'info';
 
   const onFinish = async (values: TrackFormValues) => {
     const saved = await save(values);
@@ -31,7 +28,7 @@ export function TrackInfoForm({ mode, track, canEdit, onEdit, onSaved, onCancel 
     <Form<TrackFormValues>
       form={form}
       layout="vertical"
-      disabled={readOnly || isSaving}
+      disabled={isSaving}
       initialValues={
         track
           ? { ...track, configText: configToText(track.config) }
@@ -50,45 +47,29 @@ export function TrackInfoForm({ mode, track, canEdit, onEdit, onSaved, onCancel 
           options={TRACK_TYPES.map((type) => ({ value: type, label: t(`tracks.types.${type}`) }))}
         />
       </Form.Item>
-      <Form.Item
-        label={t('tracks.fields.config')}
-        name="configText"
-        rules={rules.configText}
-        extra={readOnly ? undefined : t('tracks.hints.config')}
-      >
+      <Form.Item label={t('tracks.fields.config')} name="configText" rules={rules.configText} extra={t('tracks.hints.config')}>
         <Input.TextArea
           autoSize={{ minRows: 3, maxRows: 14 }}
           spellCheck={false}
           style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' }}
-          placeholder='{ "homeCapacity": 4 }'
+          placeholder="{ }"
         />
       </Form.Item>
       <Form.Item
         label={t('tracks.fields.tableNumberPlay')}
         name="tableNumberPlay"
         valuePropName="checked"
-        extra={readOnly ? undefined : t('tracks.hints.tableNumberPlay')}
+        extra={t('tracks.hints.tableNumberPlay')}
       >
         <Switch aria-label={t('tracks.fields.tableNumberPlay')} />
       </Form.Item>
-      <Form.Item
-        label={t('tracks.fields.displayMode')}
-        name="displayMode"
-        extra={readOnly ? undefined : t('tracks.hints.displayMode')}
-      >
+      <Form.Item label={t('tracks.fields.displayMode')} name="displayMode" extra={t('tracks.hints.displayMode')}>
         <Radio.Group
           optionType="button"
           options={TRACK_DISPLAY_MODES.map((m) => ({ value: m, label: t(`tracks.displayModes.${m}`) }))}
         />
       </Form.Item>
-      <FormActions
-        readOnly={readOnly}
-        canEdit={canEdit}
-        isSaving={isSaving}
-        onEdit={onEdit}
-        onCancel={onCancel}
-        saveTestId="track-save"
-      />
+      <FormActions isSaving={isSaving} onCancel={onCancel} saveTestId="track-save" />
     </Form>
   );
 }

@@ -1,12 +1,12 @@
 import type { Track } from '@railserve/protocol';
 import { Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/labels.ts';
+import { formatDateTime } from '../../../lib/date-time.ts';
 import { TrackModeTag, TrackStatusTag } from './track-status-tag.tsx';
 
 /** What the track's controller last reported. */
 export function TrackLiveStatus({ track }: { track: Track }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <Descriptions
       size="small"
@@ -36,7 +36,7 @@ export function TrackLiveStatus({ track }: { track: Track }) {
         {
           key: 'statusAt',
           label: t('tracks.fields.statusAt'),
-          children: track.statusAt ? formatDateTime(track.statusAt, i18n.language) : t('tracks.neverReported'),
+          children: track.statusAt ? formatDateTime(track.statusAt) : t('tracks.neverReported'),
         },
       ]}
     />

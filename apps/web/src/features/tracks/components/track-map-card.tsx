@@ -1,33 +1,16 @@
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { mapTables, pointsOfType, type Track } from '@railserve/protocol';
-import { App, Button, Card, Descriptions, Flex, Typography, Upload } from 'antd';
+import { Button, Card, Descriptions, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { actionFailed } from '../../../lib/errors.ts';
-import { formatDateTime } from '../../../lib/labels.ts';
-import { useSaveTrackMap, useTrackMap } from '../api/track-map.ts';
-import { readMapFile } from '../hooks/read-map-file.ts';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../../lib/date-time.ts';
+import { useTrackMap } from '../api/track-map.ts';
 
-/** The saved map in numbers, loading a new one from a JSON file, and downloading it again. */
+/** The saved map in numbers, the way into the map editor (read-only without maps.write), and a download. */
 export function TrackMapCard({ track, canWrite }: { track: Track; canWrite: boolean }) {
-  const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const { t } = useTranslation();
   const map = useTrackMap(track.id);
-  const saveMap = useSaveTrackMap();
   const saved = map.data;
-
-  const load = async (file: File) => {
-    const read = await readMapFile(file);
-    if ('error' in read) {
-      void message.error(t(`tracks.map.errors.${read.error}`, { detail: read.detail ?? '' }));
-      return;
-    }
-    try {
-      await saveMap.mutateAsync({ id: track.id, map: read.map });
-      void message.success(t('tracks.map.loaded'));
-    } catch (error) {
-      void message.error(actionFailed(t, t('tracks.map.load'), error));
-    }
-  };
 
   const download = () => {
     if (!saved) return;
@@ -57,24 +40,19 @@ export function TrackMapCard({ track, canWrite }: { track: Track; canWrite: bool
       )}
       {track.mapUpdatedAt ? (
         <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-          {t('tracks.map.updatedAt', { time: formatDateTime(track.mapUpdatedAt, i18n.language) })}
+          {t('tracks.map.updatedAt', { time: formatDateTime(track.mapUpdatedAt) })}
         </Typography.Paragraph>
       ) : null}
       <Flex gap={8} wrap>
-        {canWrite ? (
-          <Upload
-            accept=".json,application/json"
-            showUploadList={false}
-            beforeUpload={(file) => {
-              void load(file);
-              return false;
-            }}
+        <Link to={`/tracks/${track.id}/map/${canWrite ? 'edit' : 'info'}`}>
+          <Button
+            type={canWrite ? 'primary' : 'default'}
+            icon={canWrite ? <EditOutlined /> : <EyeOutlined />}
+            data-testid="open-map-editor"
           >
-            <Button icon={<UploadOutlined />} loading={saveMap.isPending} data-testid="map-upload">
-              {t('tracks.map.load')}
-            </Button>
-          </Upload>
-        ) : null}
+            {canWrite ? t('tracks.map.edit') : t('tracks.map.view')}
+          </Button>
+        </Link>
         <Button icon={<DownloadOutlined />} disabled={!saved} onClick={download}>
           {t('tracks.map.download')}
         </Button>

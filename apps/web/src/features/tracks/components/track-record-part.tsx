@@ -1,18 +1,18 @@
 import type { TrackStatusChange } from '@railserve/protocol';
 import { Alert, Table, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/date-time.ts';
 import { actionFailed } from '../../../lib/errors.ts';
-import { formatDateTime } from '../../../lib/labels.ts';
 import { useStatusChanges } from '../api/status-changes.ts';
 import { CommandList } from './command-list.tsx';
 import { TrackModeTag, TrackStatusTag } from './track-status-tag.tsx';
 
 /** The record part: the track's recent commands and how its status changed. */
 export function TrackRecordPart({ trackId }: { trackId: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const changes = useStatusChanges(trackId);
   const columns: TableColumnsType<TrackStatusChange> = [
-    { title: t('tracks.record.at'), dataIndex: 'at', render: (v: string) => formatDateTime(v, i18n.language) },
+    { title: t('tracks.record.at'), dataIndex: 'at', render: (v: string) => formatDateTime(v) },
     {
       title: t('tracks.fields.status'),
       key: 'status',

@@ -1,16 +1,16 @@
 import type { TrackMode } from '@railserve/protocol';
-import { Space, Tag } from 'antd';
+import { Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorLabelKey, STATUS_COLORS, statusLabelKey } from '../hooks/track-labels.ts';
 
-/** The controller's status code as a coloured tag, with the error label when there is an error. */
+/** The controller's status as a coloured word (its code in a tooltip), with the error label when there is an error. */
 export function TrackStatusTag({ statusCode, errorCode }: { statusCode: number; errorCode: number }) {
   const { t } = useTranslation();
   return (
     <Space size={4} wrap data-testid="track-status">
-      <Tag color={STATUS_COLORS[statusCode] ?? 'default'}>
-        {statusCode} · {t(statusLabelKey(statusCode))}
-      </Tag>
+      <Tooltip title={t('tracks.statusCode', { code: statusCode })}>
+        <Tag color={STATUS_COLORS[statusCode] ?? 'default'}>{t(statusLabelKey(statusCode))}</Tag>
+      </Tooltip>
       {errorCode > 0 ? <Tag color="red">{t(errorLabelKey(errorCode))}</Tag> : null}
     </Space>
   );

@@ -1,5 +1,6 @@
-import { Alert, Card, Typography } from 'antd';
+import { Alert, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { mayDo, mayOpen } from '../../../lib/access.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { actionFailed } from '../../../lib/errors.ts';
@@ -24,9 +25,7 @@ export function TracksPage() {
 
   return (
     <Card>
-      <Typography.Title level={3} style={{ marginTop: 0 }} data-testid="page-title">
-        {t('routes.tracks.list')}
-      </Typography.Title>
+      <PageHeading>{t('routes.tracks.list')}</PageHeading>
       <TracksToolbar params={params} onChange={setParams} canCreate={canWrite && mayOpen(me, 'tracks.create')} />
       {tracks.isError ? (
         <Alert

@@ -1,8 +1,9 @@
 import type { Page, Track } from '@railserve/protocol';
-import { Space, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { type PickableColumn, tableWidth, useColumnPicker } from '../../../components/ui/column-picker.tsx';
 import { pagePagination } from '../../../components/ui/page-pagination.ts';
-import { formatDateTime } from '../../../lib/labels.ts';
+import { formatDateTime } from '../../../lib/date-time.ts';
 import { TrackRowActions, type TrackRowPermissions } from './track-row-actions.tsx';
 import { TrackModeTag, TrackStatusTag } from './track-status-tag.tsx';
 
@@ -13,18 +14,37 @@ type TracksTableProps = {
   onPageChange: (page: number, pageSize: number) => void;
 };
 
+/**
+ * Tracks with their live status. At 1280 px name, type, status, robots and every action label
+ * fit without scrolling sideways (widths add up to 950 px); the last report and whether a map
+ * is saved are in the column picker.
+ */
 export function TracksTable({ data, loading, allowed, onPageChange }: TracksTableProps) {
-  const { t, i18n } = useTranslation();
-  const columns: TableColumnsType<Track> = [
+  const { t } = useTranslation();
+  const all: PickableColumn<Track>[] = [
     {
+      key: 'name',
       title: t('tracks.fields.name'),
       dataIndex: 'name',
-      render: (name: string) => <Typography.Text strong>{name}</Typography.Text>,
+      width: 200,
+      render: (name: string) => (
+        <Typography.Text strong ellipsis={{ tooltip: name }}>
+          {name}
+        </Typography.Text>
+      ),
     },
-    { title: t('tracks.fields.type'), dataIndex: 'type', render: (type: Track['type']) => t(`tracks.types.${type}`) },
     {
-      title: t('tracks.fields.status'),
+      key: 'type',
+      title: t('tracks.fields.type'),
+      dataIndex: 'type',
+      width: 150,
+      optional: true,
+      render: (type: Track['type']) => t(`tracks.types.${type}`),
+    },
+    {
       key: 'status',
+      title: t('tracks.fields.status'),
+      width: 170,
       render: (_: unknown, track) => (
         <Space size={4} wrap>
           <TrackStatusTag statusCode={track.statusCode} errorCode={track.errorCode} />
@@ -33,8 +53,11 @@ export function TracksTable({ data, loading, allowed, onPageChange }: TracksTabl
       ),
     },
     {
+      key: 'robots',
       title: t('tracks.fields.robots'),
       dataIndex: 'robots',
+      width: 110,
+      optional: true,
       render: (robots: string[]) =>
         robots.length ? (
           <Tooltip title={robots.join(', ')}>
@@ -45,34 +68,43 @@ export function TracksTable({ data, loading, allowed, onPageChange }: TracksTabl
         ),
     },
     {
+      key: 'statusAt',
       title: t('tracks.fields.statusAt'),
       dataIndex: 'statusAt',
-      responsive: ['xl'],
-      render: (v: string | null) => (v ? formatDateTime(v, i18n.language) : t('tracks.neverReported')),
+      width: 170,
+      optional: true,
+      hidden: true,
+      render: (v: string | null) => (v ? formatDateTime(v) : t('tracks.neverReported')),
     },
     {
+      key: 'map',
       title: t('tracks.fields.map'),
       dataIndex: 'hasMap',
-      responsive: ['xxl'],
+      width: 110,
+      optional: true,
+      hidden: true,
       render: (hasMap: boolean) =>
         hasMap ? <Tag color="green">{t('tracks.map.saved')}</Tag> : <Tag>{t('tracks.map.none')}</Tag>,
     },
   ];
   if (allowed.view || allowed.edit || allowed.control || allowed.delete) {
-    columns.push({
-      title: t('tracks.fields.actions'),
+    all.push({
       key: 'actions',
+      title: t('tracks.fields.actions'),
+      width: 320,
       render: (_: unknown, track) => <TrackRowActions track={track} allowed={allowed} />,
     });
   }
+  const columns = useColumnPicker('tracks', all);
 
   return (
     <Table<Track>
       rowKey="id"
+      tableLayout="fixed"
       columns={columns}
       dataSource={data?.items}
       loading={loading}
-      scroll={{ x: 'max-content' }}
+      scroll={{ x: tableWidth(columns) }}
       data-testid="tracks-table"
       pagination={pagePagination(data, t, onPageChange)}
     />

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { tokenStore } from '../../../lib/session.ts';
 import { fail, mockFetch, ok } from '../../../testing/fetch-mock.ts';
-import { adminUser, clientConfigAnswer, renderApp } from '../../../testing/render-app.tsx';
+import { adminUser, brokerAccountRoute, clientConfigAnswer, renderApp } from '../../../testing/render-app.tsx';
 import { tokenFor } from '../../../testing/tokens.ts';
 
 const operator = { ...adminUser, id: 2, username: 'op_1', nickname: null, permission: 3 as const, status: 'inactive' as const };
@@ -13,6 +13,7 @@ function signedIn(permission: number, extra: Parameters<typeof mockFetch>[0] = [
     ...extra,
     { url: '/api/v1/me', body: ok({ ...adminUser, permission }) },
     { url: '/api/v1/system/client-config', body: ok(clientConfigAnswer) },
+    brokerAccountRoute(tokenStore.get()),
     { url: /^\/api\/v1\/users\?/, body: ok({ items: [adminUser, operator], total: 2, page: 1, pageSize: 20 }) },
   ]);
 }
@@ -69,6 +70,7 @@ describe('users list', () => {
     mockFetch([
       { url: '/api/v1/me', body: ok(adminUser) },
       { url: '/api/v1/system/client-config', body: ok(clientConfigAnswer) },
+      brokerAccountRoute(tokenStore.get()),
       { url: /^\/api\/v1\/users\?/, status: 500, body: fail('internal_error', 'Internal server error') },
     ]);
     renderApp('/users');

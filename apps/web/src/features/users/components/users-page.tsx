@@ -1,5 +1,6 @@
-import { Alert, Card, Typography } from 'antd';
+import { Alert, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { mayDo, mayOpen } from '../../../lib/access.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { actionFailed } from '../../../lib/errors.ts';
@@ -22,9 +23,7 @@ export function UsersPage() {
 
   return (
     <Card>
-      <Typography.Title level={3} style={{ marginTop: 0 }} data-testid="page-title">
-        {t('routes.users.list')}
-      </Typography.Title>
+      <PageHeading>{t('routes.users.list')}</PageHeading>
       <UsersToolbar params={params} onChange={setParams} canCreate={canWrite && mayOpen(me, 'users.create')} />
       {users.isError ? (
         <Alert type="error" showIcon title={actionFailed(t, t('users.actions.load'), users.error)} style={{ marginBottom: 16 }} />
@@ -33,6 +32,7 @@ export function UsersPage() {
         data={users.data}
         loading={users.isFetching}
         currentUserId={me?.id ?? -1}
+        currentPermission={me?.permission ?? 3}
         allowed={allowed}
         onPageChange={(page, pageSize) => setParams({ page, pageSize })}
       />

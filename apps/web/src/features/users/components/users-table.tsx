@@ -1,8 +1,8 @@
-import type { Page, User } from '@railserve/protocol';
+import { canManageUser, type Page, type User } from '@railserve/protocol';
 import { Table, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { pagePagination } from '../../../components/ui/page-pagination.ts';
-import { formatDateTime } from '../../../lib/labels.ts';
+import { formatDateTime } from '../../../lib/date-time.ts';
 import { UserRowActions, type UserRowPermissions } from './user-row-actions.tsx';
 import { RoleTag, UserStatusTag } from './user-tags.tsx';
 
@@ -10,12 +10,14 @@ type UsersTableProps = {
   data: Page<User> | undefined;
   loading: boolean;
   currentUserId: number;
+  /** The signed-in user's level: users above it show no edit or delete (the server refuses them). */
+  currentPermission: number;
   allowed: UserRowPermissions;
   onPageChange: (page: number, pageSize: number) => void;
 };
 
-export function UsersTable({ data, loading, currentUserId, allowed, onPageChange }: UsersTableProps) {
-  const { t, i18n } = useTranslation();
+export function UsersTable({ data, loading, currentUserId, currentPermission, allowed, onPageChange }: UsersTableProps) {
+  const { t } = useTranslation();
   const hasActions = allowed.view || allowed.edit || allowed.delete;
 
   const columns: TableColumnsType<User> = [
@@ -36,20 +38,24 @@ export function UsersTable({ data, loading, currentUserId, allowed, onPageChange
       title: t('users.fields.createdAt'),
       dataIndex: 'createdAt',
       responsive: ['lg'],
-      render: (v: string) => formatDateTime(v, i18n.language),
+      render: (v: string) => formatDateTime(v),
     },
     {
       title: t('users.fields.updatedAt'),
       dataIndex: 'updatedAt',
       responsive: ['xl'],
-      render: (v: string) => formatDateTime(v, i18n.language),
+      render: (v: string) => formatDateTime(v),
     },
   ];
   if (hasActions) {
     columns.push({
       title: t('users.fields.actions'),
       key: 'actions',
-      render: (_: unknown, user) => <UserRowActions user={user} isSelf={user.id === currentUserId} allowed={allowed} />,
+      render: (_: unknown, user) => {
+        const manageable = canManageUser({ id: currentUserId, permission: currentPermission }, user);
+        const forUser = { ...allowed, edit: allowed.edit && manageable, delete: allowed.delete && manageable };
+        return <UserRowActions user={user} isSelf={user.id === currentUserId} allowed={forUser} />;
+      },
     });
   }
 

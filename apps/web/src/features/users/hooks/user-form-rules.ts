@@ -32,10 +32,10 @@ export function confirmPasswordRule(t: TFunction): FormRule {
   });
 }
 
-import type { FormMode } from '../../../components/ui/entity-form-page.tsx';
+import type { EditMode } from '../../../components/ui/entity-form-page.tsx';
 
 /** Client-side rules, the same as the server's (protocol createUserBody / updateUserBody). */
-export function userFormRules(t: TFunction, mode: FormMode) {
+export function userFormRules(t: TFunction, mode: EditMode) {
   const required: FormRule = { required: true, message: validationText(t, 'required') };
   return {
     // `required` reports a blank value; the schema rules then only judge what was typed.

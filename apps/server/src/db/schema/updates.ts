@@ -1,0 +1,67 @@
+import { bigint, index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+
+/** Uploaded update files; the bytes live in the file store under `updates/{id}`. */
+export const updateFiles = pgTable(
+  'update_files',
+  {
+    id: serial('id').primaryKey(),
+    filename: varchar('filename', { length: 128 }).notNull(),
+    version: varchar('version', { length: 16 }).notNull(),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('update_files_filename_idx').on(t.filename)],
+);
+
+/** Staged rollouts of one file to a set of robots (first group, then the rest). */
+export const updateRollouts = pgTable('update_rollouts', {
+  id: serial('id').primaryKey(),
+  fileId: integer('file_id')
+    .notNull()
+    .references(() => updateFiles.id),
+  scope: jsonb('scope').notNull(),
+  firstGroupSize: integer('first_group_size').notNull(),
+  status: varchar('status', { length: 16 }).notNull(),
+  stoppedSn: varchar('stopped_sn', { length: 64 }),
+  stoppedReason: varchar('stopped_reason', { length: 500 }),
+  username: varchar('username', { length: 64 }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Update records (spec section 5): one device, one file, its verification code and status. */
+export const updateRecords = pgTable(
+  'update_records',
+  {
+    id: serial('id').primaryKey(),
+    deviceType: varchar('device_type', { length: 16 }).notNull(),
+    version: varchar('version', { length: 16 }).notNull(),
+    deviceSerial: varchar('device_serial', { length: 64 }).notNull(),
+    status: varchar('status', { length: 20 }).notNull(),
+    failureReason: varchar('failure_reason', { length: 500 }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => updateFiles.id),
+    verificationCode: varchar('verification_code', { length: 16 }).notNull(),
+    rolloutId: integer('rollout_id').references(() => updateRollouts.id, { onDelete: 'set null' }),
+    rolloutGroup: varchar('rollout_group', { length: 8 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('update_records_updated_idx').on(t.updatedAt),
+    index('update_records_file_idx').on(t.fileId),
+    index('update_records_rollout_idx').on(t.rolloutId),
+  ],
+);
+
+/** The version each on-site server and ordering tablet last reported (`hcpro4/versions/{username}`). */
+export const deviceVersions = pgTable('device_versions', {
+  username: varchar('username', { length: 80 }).primaryKey(),
+  kind: varchar('kind', { length: 16 }).notNull(),
+  sessionCode: varchar('session_code', { length: 32 }).notNull(),
+  version: varchar('version', { length: 32 }).notNull(),
+  reportedAt: timestamp('reported_at', { withTimezone: true }).notNull(),
+});

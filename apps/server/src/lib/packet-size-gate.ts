@@ -1,0 +1,87 @@
+import { Duplex } from 'node:stream';
+
+/**
+ * Stands between a connection and the MQTT broker and reads each packet's declared length
+ * (fixed header: one byte, then a 1-4 byte variable length). A packet declaring more than `limit`
+ * closes the connection before its body is read: Aedes would otherwise buffer up to 256 MiB per
+ * packet, CONNECT included, before anyone is signed in. Bytes pass through unchanged.
+ */
+export class PacketSizeGate extends Duplex {
+  /** Largest remaining length accepted now; raised once the client is signed in. */
+  limit: number;
+  #stage: 'header' | 'length' | 'body' = 'header';
+  #length = 0;
+  #multiplier = 1;
+  #lengthBytes = 0;
+  #remaining = 0;
+
+  constructor(
+    readonly inner: Duplex,
+    limit: number,
+    private readonly onRefused: (declaredAtLeast: number) => void,
+  ) {
+    super({ allowHalfOpen: false });
+    this.limit = limit;
+    inner.on('data', (chunk: Buffer) => {
+      if (!this.#scan(chunk)) {
+        this.onRefused(this.#length);
+        this.destroy();
+        return;
+      }
+      if (!this.push(chunk)) inner.pause();
+    });
+    inner.on('end', () => this.push(null));
+    inner.on('error', (error) => this.destroy(error));
+    inner.on('close', () => this.destroy());
+  }
+
+  /** False when a packet declares more than the limit (or a malformed length). */
+  #scan(chunk: Buffer): boolean {
+    let i = 0;
+    while (i < chunk.length) {
+      if (this.#stage === 'body') {
+        const take = Math.min(this.#remaining, chunk.length - i);
+        i += take;
+        this.#remaining -= take;
+        if (this.#remaining === 0) this.#stage = 'header';
+      } else if (this.#stage === 'header') {
+        i++;
+        this.#stage = 'length';
+        this.#length = 0;
+        this.#multiplier = 1;
+        this.#lengthBytes = 0;
+      } else {
+        const byte = chunk[i++];
+        this.#length += (byte & 0x7f) * this.#multiplier;
+        this.#multiplier *= 128;
+        this.#lengthBytes++;
+        // A partial length is already a lower bound: refuse without waiting for the rest.
+        if (this.#length > this.limit) return false;
+        if (byte & 0x80) {
+          if (this.#lengthBytes >= 4) return false;
+          continue;
+        }
+        this.#remaining = this.#length;
+        this.#stage = this.#length === 0 ? 'header' : 'body';
+      }
+    }
+    return true;
+  }
+
+  override _read() {
+    this.inner.resume();
+  }
+
+  override _write(chunk: Buffer, encoding: BufferEncoding, callback: (error?: Error | null) => void) {
+    this.inner.write(chunk, encoding, callback);
+  }
+
+  override _final(callback: (error?: Error | null) => void) {
+    this.inner.end(callback);
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void) {
+    this.inner.destroy();
+    callback(error);
+  }
+}

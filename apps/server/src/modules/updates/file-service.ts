@@ -1,0 +1,74 @@
+import { type PageQuery, parseUpdateFilename, UPDATE_LIMITS } from '@railserve/protocol';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { FileType } from '../../lib/file-type.ts';
+import * as repo from './repository.ts';
+
+const FILENAME_MESSAGES = {
+  invalid_filename_format:
+    'Invalid filename format: use application-version.extension (zip, bin or apk), firmware name-version.bin',
+  invalid_version_number: 'Invalid version number: each part at most 99, from 1.0.0 to 99.99.99',
+} as const;
+
+/** What the content must be for each extension: an APK is a zip; a firmware image is none of the known formats. */
+const CONTENT_OF: Record<string, FileType> = { zip: 'zip', apk: 'zip', bin: 'binary' };
+
+/** Checks a filename against the spec's rules, answering the spec's message when it breaks them. */
+export function requireUpdateFilename(filename: string) {
+  const parsed = parseUpdateFilename(filename);
+  if (typeof parsed === 'string') throw badRequest(parsed, FILENAME_MESSAGES[parsed], { filename });
+  return parsed;
+}
+
+/**
+ * Streams an upload to disk (size limit, SHA-256 while streaming), then checks the filename
+ * rules and that the content is what the extension claims; only then is the file kept.
+ */
+export async function uploadUpdateFile(app: FastifyInstance, request: FastifyRequest) {
+  const received = await app.files.receive(request, { maxBytes: UPDATE_LIMITS.fileMaxBytes, accept: ['zip', 'binary'] });
+  try {
+    const parsed = requireUpdateFilename(received.filename);
+    if (CONTENT_OF[parsed.extension] !== received.type) {
+      throw new AppError(415, 'unsupported_media_type', `The content of ${received.filename} is not a .${parsed.extension} file`);
+    }
+    if (await repo.findFileByName(app.db, received.filename)) {
+      throw conflict('update_filename_taken', `An update file named ${received.filename} exists already`);
+    }
+    const row = await repo.insertFile(app.db, {
+      filename: received.filename,
+      version: parsed.version,
+      kind: parsed.kind,
+      size: received.size,
+      sha256: received.sha256,
+    });
+    await app.files.keep(received, repo.fileKey(row.id)).catch(async (error) => {
+      await repo.deleteFile(app.db, row.id);
+      throw error;
+    });
+    return repo.toUpdateFile(row, 0);
+  } catch (error) {
+    await app.files.discard(received);
+    throw error;
+  }
+}
+
+export const listUpdateFiles = (app: FastifyInstance, query: PageQuery) => repo.listFiles(app.db, query);
+
+export async function requireFile(app: FastifyInstance, id: number) {
+  const row = await repo.findFile(app.db, id);
+  if (!row) throw notFound(`Update file ${id}`);
+  return row;
+}
+
+/** A file that any update record or rollout still uses stays. */
+export async function removeUpdateFile(app: FastifyInstance, id: number) {
+  const row = await requireFile(app, id);
+  const used = await repo.countFileRecords(app.db, id);
+  if (used > 0) throw conflict('update_file_in_use', `${row.filename} is used by ${used} update record(s)`, { records: used });
+  try {
+    await repo.deleteFile(app.db, id);
+  } catch {
+    throw conflict('update_file_in_use', `${row.filename} is used by a rollout`);
+  }
+  await app.files.remove(repo.fileKey(id));
+}

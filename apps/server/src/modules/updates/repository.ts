@@ -1,0 +1,170 @@
+import type { ListUpdateRecordsQuery, PageQuery, UpdateFile, UpdateRecord } from '@railserve/protocol';
+import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { updateFiles, updateRecords } from '../../db/schema/updates.ts';
+
+type FileRow = typeof updateFiles.$inferSelect;
+type RecordRow = typeof updateRecords.$inferSelect;
+
+/** Where a file's bytes are kept in the file store. */
+export const fileKey = (id: number) => `updates/${id}`;
+
+export function toUpdateFile(row: FileRow, recordCount: number): UpdateFile {
+  return {
+    id: row.id,
+    filename: row.filename,
+    size: row.size,
+    sha256: row.sha256,
+    version: row.version,
+    kind: row.kind as UpdateFile['kind'],
+    uploadedAt: row.uploadedAt.toISOString(),
+    recordCount,
+  };
+}
+
+export function toUpdateRecord(row: RecordRow, file: FileRow): UpdateRecord {
+  return {
+    id: row.id,
+    deviceType: row.deviceType as UpdateRecord['deviceType'],
+    version: row.version,
+    deviceSerial: row.deviceSerial,
+    status: row.status as UpdateRecord['status'],
+    failureReason: row.failureReason,
+    fileId: row.fileId,
+    filename: file.filename,
+    sha256: file.sha256,
+    size: file.size,
+    verificationCode: row.verificationCode,
+    rolloutId: row.rolloutId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const usage = (db: Database) =>
+  db
+    .select({ fileId: updateRecords.fileId, used: count().as('used') })
+    .from(updateRecords)
+    .groupBy(updateRecords.fileId)
+    .as('usage');
+
+export async function listFiles(db: Database, query: PageQuery) {
+  const used = usage(db);
+  const base = db
+    .select({ file: updateFiles, used: used.used })
+    .from(updateFiles)
+    .leftJoin(used, eq(used.fileId, updateFiles.id))
+    .orderBy(desc(updateFiles.id));
+  const rows = query.pageSize === 'all' ? await base : await base.limit(query.pageSize).offset((query.page - 1) * query.pageSize);
+  const [{ total }] = await db.select({ total: count() }).from(updateFiles);
+  return { items: rows.map((r) => toUpdateFile(r.file, r.used ?? 0)), total, page: query.page, pageSize: query.pageSize };
+}
+
+export async function findFile(db: Database, id: number) {
+  const [row] = await db.select().from(updateFiles).where(eq(updateFiles.id, id));
+  return row;
+}
+
+export async function findFileByName(db: Database, filename: string) {
+  const [row] = await db.select().from(updateFiles).where(eq(updateFiles.filename, filename));
+  return row;
+}
+
+export async function countFileRecords(db: Database, fileId: number) {
+  const [{ used }] = await db.select({ used: count() }).from(updateRecords).where(eq(updateRecords.fileId, fileId));
+  return used;
+}
+
+export async function insertFile(db: Database, values: typeof updateFiles.$inferInsert) {
+  const [row] = await db.insert(updateFiles).values(values).returning();
+  return row;
+}
+
+export async function deleteFile(db: Database, id: number) {
+  const rows = await db.delete(updateFiles).where(eq(updateFiles.id, id)).returning({ id: updateFiles.id });
+  return rows.length;
+}
+
+const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+function recordFilters(query: ListUpdateRecordsQuery) {
+  const filters: SQL[] = [];
+  if (query.deviceType) filters.push(eq(updateRecords.deviceType, query.deviceType));
+  if (query.status) filters.push(eq(updateRecords.status, query.status));
+  if (query.deviceSerial) filters.push(ilike(updateRecords.deviceSerial, escapeLike(query.deviceSerial)));
+  if (query.rolloutId) filters.push(eq(updateRecords.rolloutId, query.rolloutId));
+  if (query.q) {
+    const like = escapeLike(query.q);
+    filters.push(
+      or(ilike(updateRecords.deviceSerial, like), ilike(updateRecords.version, like), ilike(updateFiles.filename, like)) as SQL,
+    );
+  }
+  return filters.length ? and(...filters) : undefined;
+}
+
+export async function listRecords(db: Database, query: ListUpdateRecordsQuery) {
+  const where = recordFilters(query);
+  const base = db
+    .select({ record: updateRecords, file: updateFiles })
+    .from(updateRecords)
+    .innerJoin(updateFiles, eq(updateFiles.id, updateRecords.fileId))
+    .where(where)
+    .orderBy(desc(updateRecords.updatedAt), desc(updateRecords.id));
+  const rows = query.pageSize === 'all' ? await base : await base.limit(query.pageSize).offset((query.page - 1) * query.pageSize);
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(updateRecords)
+    .innerJoin(updateFiles, eq(updateFiles.id, updateRecords.fileId))
+    .where(where);
+  return { items: rows.map((r) => toUpdateRecord(r.record, r.file)), total, page: query.page, pageSize: query.pageSize };
+}
+
+export async function findRecord(db: Database, id: number) {
+  const [row] = await db
+    .select({ record: updateRecords, file: updateFiles })
+    .from(updateRecords)
+    .innerJoin(updateFiles, eq(updateFiles.id, updateRecords.fileId))
+    .where(eq(updateRecords.id, id));
+  return row;
+}
+
+export async function insertRecord(db: Pick<Database, 'insert'>, values: typeof updateRecords.$inferInsert) {
+  const [row] = await db.insert(updateRecords).values(values).returning();
+  return row;
+}
+
+export async function updateRecord(db: Database, id: number, values: Partial<typeof updateRecords.$inferInsert>) {
+  const [row] = await db
+    .update(updateRecords)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(updateRecords.id, id))
+    .returning();
+  return row;
+}
+
+/** Moves a record to a device-reported status, unless it already finished (a late or repeated report changes nothing). */
+export async function advanceRecord(
+  db: Database,
+  id: number,
+  deviceSerial: string,
+  status: string,
+  failureReason: string | null,
+) {
+  const [row] = await db
+    .update(updateRecords)
+    .set({ status, failureReason, updatedAt: new Date() })
+    .where(
+      and(
+        eq(updateRecords.id, id),
+        eq(updateRecords.deviceSerial, deviceSerial),
+        sql`${updateRecords.status} not in ('update_complete', 'failed')`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function deleteRecord(db: Database, id: number) {
+  const rows = await db.delete(updateRecords).where(eq(updateRecords.id, id)).returning({ id: updateRecords.id });
+  return rows.length;
+}

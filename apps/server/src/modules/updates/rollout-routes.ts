@@ -1,0 +1,35 @@
+import { createRolloutBody, envelope, rollout, updateIdParam } from '@railserve/protocol';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { recentRollouts } from './rollout-repository.ts';
+import { createRollout, requireRollout } from './rollout-service.ts';
+
+const RECENT_ROLLOUTS = 10;
+
+/** `/updates/rollouts`: staged rollouts of a file to robots, first group then the rest. */
+export const rolloutRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/updates/rollouts',
+    {
+      config: { action: 'updates.write' },
+      schema: { tags: ['updates'], body: createRolloutBody, response: { 201: envelope(rollout) } },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ success: true as const, data: await createRollout(app, request.body, request.user.username) }),
+  );
+
+  app.get(
+    '/updates/rollouts',
+    { config: { action: 'updates.view' }, schema: { tags: ['updates'], response: { 200: envelope(z.array(rollout)) } } },
+    async () => ({ success: true as const, data: await recentRollouts(app.db, RECENT_ROLLOUTS) }),
+  );
+
+  app.get(
+    '/updates/rollouts/:id',
+    {
+      config: { action: 'updates.view' },
+      schema: { tags: ['updates'], params: updateIdParam, response: { 200: envelope(rollout) } },
+    },
+    async (request) => ({ success: true as const, data: await requireRollout(app, request.params.id) }),
+  );
+};

@@ -1,0 +1,95 @@
+import { type CreateRolloutBody, ROLLOUT_LIMITS } from '@railserve/protocol';
+import type { FastifyInstance } from 'fastify';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { findRobot } from '../robots/repository.ts';
+import { requireFile } from './file-service.ts';
+import { advanceRecord, insertRecord } from './repository.ts';
+import { findRollout, insertRollout, moveRollout, robotsInScope, rolloutRecords } from './rollout-repository.ts';
+import { sendRobotUpdate } from './update-command.ts';
+import { generateVerificationCode } from './verification-code.ts';
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
+/** Sends one group its update commands; a robot that cannot take one fails its record at once. */
+async function dispatch(app: FastifyInstance, rolloutId: number, group: 'first' | 'rest', username: string) {
+  const records = (await rolloutRecords(app.db, rolloutId)).filter((r) => r.rolloutGroup === group);
+  for (const record of records) {
+    try {
+      const robot = await findRobot(app.db, record.deviceSerial);
+      if (robot?.connection !== 'online') throw new Error(`robot ${record.deviceSerial} is offline`);
+      await sendRobotUpdate(app, record.deviceSerial, record.id, username);
+    } catch (error) {
+      await advanceRecord(app.db, record.id, record.deviceSerial, 'failed', `not sent: ${reasonOf(error)}`);
+    }
+  }
+}
+
+/**
+ * Moves a rollout on after one of its records moved: the first failure stops it (and says
+ * which robot and why); a first group all updated sends the rest; everything updated completes it.
+ * Status moves are conditional, so two reports at once never send the rest twice.
+ */
+export async function continueRollout(app: FastifyInstance, rolloutId: number): Promise<void> {
+  const records = await rolloutRecords(app.db, rolloutId);
+  const failed = records.find((r) => r.status === 'failed');
+  if (failed) {
+    const stop = { status: 'stopped', stoppedSn: failed.deviceSerial, stoppedReason: failed.failureReason ?? 'failed' };
+    (await moveRollout(app.db, rolloutId, 'first_group', stop)) ?? (await moveRollout(app.db, rolloutId, 'rest', stop));
+    return;
+  }
+  const complete = (group: string) =>
+    records.filter((r) => r.rolloutGroup === group).every((r) => r.status === 'update_complete');
+  if (!complete('first')) return;
+  const rest = records.filter((r) => r.rolloutGroup === 'rest');
+  if (rest.length === 0) {
+    await moveRollout(app.db, rolloutId, 'first_group', { status: 'completed' });
+    return;
+  }
+  const moved = await moveRollout(app.db, rolloutId, 'first_group', { status: 'rest' });
+  if (moved) {
+    await dispatch(app, rolloutId, 'rest', moved.username);
+    return continueRollout(app, rolloutId);
+  }
+  if (complete('rest')) await moveRollout(app.db, rolloutId, 'rest', { status: 'completed' });
+}
+
+/** Creates a record per robot in scope, sends the first group, and continues as their reports arrive. */
+export async function createRollout(app: FastifyInstance, body: CreateRolloutBody, username: string) {
+  const file = await requireFile(app, body.fileId);
+  const robots = await robotsInScope(app.db, body.scope);
+  if (robots.length === 0) throw badRequest('rollout_no_robots', 'No robots in the chosen scope');
+  if (robots.length > ROLLOUT_LIMITS.robotsMax) {
+    throw badRequest('bad_request', `At most ${ROLLOUT_LIMITS.robotsMax} robots per rollout`);
+  }
+  if (!app.mqtt.connected) throw new AppError(503, 'broker_unavailable', 'MQTT not connected, cannot send');
+  const rollout = await insertRollout(app.db, {
+    fileId: file.id,
+    scope: body.scope,
+    firstGroupSize: body.firstGroupSize,
+    status: 'first_group',
+    username,
+  });
+  await app.db.transaction(async (tx) => {
+    for (const [index, sn] of robots.entries()) {
+      await insertRecord(tx, {
+        deviceType: 'robot',
+        version: file.version,
+        deviceSerial: sn,
+        status: 'waiting_download',
+        fileId: file.id,
+        verificationCode: generateVerificationCode(),
+        rolloutId: rollout.id,
+        rolloutGroup: index < body.firstGroupSize ? 'first' : 'rest',
+      });
+    }
+  });
+  await dispatch(app, rollout.id, 'first', username);
+  await continueRollout(app, rollout.id);
+  return requireRollout(app, rollout.id);
+}
+
+export async function requireRollout(app: FastifyInstance, id: number) {
+  const found = await findRollout(app.db, id);
+  if (!found) throw notFound(`Rollout ${id}`);
+  return found;
+}

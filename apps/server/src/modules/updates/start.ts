@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { advanceRecord } from './repository.ts';
+import { continueRollout } from './rollout-service.ts';
+import { type RecordListener, startUpgradeIngest } from './upgrade-ingest.ts';
+
+/**
+ * The device side of updates: upgrade reports move records, and an `update` command the robot
+ * refused or never answered fails its record with the reason; a rollout continues or stops.
+ */
+export function startUpdates(app: FastifyInstance) {
+  const onRecord: RecordListener = async (record) => {
+    if (record.rolloutId) await continueRollout(app, record.rolloutId);
+  };
+  startUpgradeIngest(app, onRecord);
+  app.commands.onAnswered((command) => {
+    const recordId = command.args?.recordId;
+    if (command.command !== 'update' || typeof recordId !== 'number' || command.status === 'acknowledged') return;
+    const sn = typeof command.args?.sn === 'string' ? command.args.sn : command.target;
+    const reason = command.status === 'timed_out' ? 'update command timed out' : `update command failed: ${command.error ?? ''}`;
+    advanceRecord(app.db, recordId, sn, 'failed', reason.slice(0, 500))
+      .then((row) => row && onRecord(row))
+      .catch((error) => app.log.error({ err: error }, 'failing an update record failed'));
+  });
+}

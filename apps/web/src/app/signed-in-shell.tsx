@@ -1,0 +1,30 @@
+import { App as AntdApp } from 'antd';
+import { useEffect } from 'react';
+import { setMessageApi } from '../lib/feedback.ts';
+import { AppLayout } from './app-layout.tsx';
+import { BrokerSession } from './broker-session.tsx';
+
+/** Hands antd's context-aware message API to code outside React (lib/feedback.ts). */
+function FeedbackBridge() {
+  const { message } = AntdApp.useApp();
+  useEffect(() => {
+    setMessageApi(message);
+    return () => setMessageApi(null);
+  }, [message]);
+  return null;
+}
+
+/**
+ * Everything a signed-in screen stands in: antd's app context (messages, modals, notifications),
+ * the broker session and the main layout. Loaded lazily, so the login route carries none of it.
+ */
+export function SignedInShell() {
+  return (
+    <AntdApp>
+      <FeedbackBridge />
+      <BrokerSession>
+        <AppLayout />
+      </BrokerSession>
+    </AntdApp>
+  );
+}

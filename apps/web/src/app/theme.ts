@@ -1,0 +1,40 @@
+import type { ThemeConfig } from 'antd';
+
+/**
+ * Ant Design's default colours with the ones that fall short of WCAG AA contrast (4.5:1 for
+ * text) made darker: the primary blue behind white text and in links (#1677ff is 4.1:1), grey
+ * secondary text and labels (#8c8c8c is 3.4:1), placeholders (#bfbfbf is 1.8:1), the success,
+ * warning and error words, and the text shade (`…7`) of the tag colours the console uses. Checked
+ * by the axe test in the browser suite (e2e/accessibility.spec.ts).
+ */
+/** Darker text shades (`<color>7`, on `<color>1`) of the tag colours that fall short. */
+const TAG_TEXT = { green: '#237804', orange: '#ad4e00', gold: '#874d00', cyan: '#006d75', volcano: '#ad2102', lime: '#3f6600' };
+
+export const THEME: ThemeConfig = {
+  token: {
+    colorPrimary: '#0958d9',
+    colorInfo: '#0958d9',
+    colorLink: '#0958d9',
+    // Status words on their light backgrounds (tags, alerts); the backgrounds stay antd's.
+    colorSuccess: '#237804',
+    colorSuccessBg: '#f6ffed',
+    colorSuccessBorder: '#b7eb8f',
+    colorWarning: '#874d00',
+    colorWarningBg: '#fffbe6',
+    colorWarningBorder: '#ffe58f',
+    colorError: '#cf1322',
+    colorErrorBg: '#fff2f0',
+    colorErrorBorder: '#ffccc7',
+    colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.65)',
+    colorTextDescription: 'rgba(0, 0, 0, 0.65)',
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
+    // Both spellings: antd keeps `orange7` and `orange-7`, and both become the CSS variable `--ant-orange-7`.
+    ...Object.fromEntries(
+      Object.entries(TAG_TEXT).flatMap(([color, text]) => [
+        [`${color}7`, text],
+        [`${color}-7`, text],
+      ]),
+    ),
+  },
+};

@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { AudioLibrary } from '../features/audio/components/audio-library.tsx';
+import { TrackRobotsPanel } from '../features/robots/components/track-robots-panel.tsx';
+import { TableLayoutEditor } from '../features/table-layout/components/table-layout-editor.tsx';
+import { TrackFormPage, type TrackFormParts } from '../features/tracks/components/track-form-page.tsx';
+import { mayDo } from '../lib/access.ts';
+import { useCurrentUser } from '../lib/auth.ts';
+
+/**
+ * The track form with the parts of other features: the table layout editor, the audio library
+ * and the robot settings panel. Composed here so that the features stay independent.
+ */
+export function TrackFormRoute() {
+  const { t } = useTranslation();
+  const { user } = useCurrentUser();
+  const parts: TrackFormParts = (track, mode) => [
+    {
+      key: 'tables',
+      label: t('tables.part'),
+      children: <TableLayoutEditor trackId={track.id} editable={mode === 'edit' && mayDo(user, 'tables.write')} />,
+    },
+    {
+      key: 'audio',
+      label: t('audio.part'),
+      children: <AudioLibrary trackId={track.id} editable={mode === 'edit' && mayDo(user, 'audio.write')} />,
+    },
+    { key: 'robots', label: t('robots.panel.title'), children: <TrackRobotsPanel sns={track.robots} /> },
+  ];
+  return <TrackFormPage extraParts={parts} />;
+}

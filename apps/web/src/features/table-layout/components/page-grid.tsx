@@ -1,0 +1,42 @@
+import type { MapTable } from '@railserve/protocol';
+import type { LayoutPage } from '../hooks/layout-editing.ts';
+import { type CellState, TableCell } from './table-cell.tsx';
+
+type PageGridProps = {
+  page: LayoutPage;
+  tables: readonly MapTable[];
+  duplicates: ReadonlySet<string>;
+  editable: boolean;
+  onCommit: (cell: number, name: string | null) => boolean;
+  onSwap: (from: number, to: number) => void;
+};
+
+/** The page as the tablet shows it: rows x columns of table cells. */
+export function PageGrid({ page, tables, duplicates, editable, onCommit, onSwap }: PageGridProps) {
+  const known = new Set(tables.map((t) => t.name));
+  const placed = new Set(page.cells);
+  // Offer the tables that are on no cell of this page yet, in map order.
+  const options = tables.filter((t) => !placed.has(t.name)).map((t) => ({ value: t.name }));
+  const stateOf = (name: string | null): CellState =>
+    name === null ? 'ok' : duplicates.has(name) ? 'duplicate' : known.has(name) ? 'ok' : 'unknown';
+  return (
+    <div
+      style={{ display: 'grid', gridTemplateColumns: `repeat(${page.columns}, minmax(96px, 1fr))`, gap: 8, overflowX: 'auto' }}
+      data-testid="table-grid"
+    >
+      {page.cells.map((name, index) => (
+        <TableCell
+          // biome-ignore lint/suspicious/noArrayIndexKey: a cell is its position in the grid
+          key={index}
+          index={index}
+          value={name}
+          state={stateOf(name)}
+          options={options}
+          editable={editable}
+          onCommit={(next) => onCommit(index, next)}
+          onDropCell={(from) => onSwap(from, index)}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+// The broker connection's types: what the store (mqtt.ts) takes from mqtt.js, what it is given to
+// connect, and what it holds and hands to handlers.
+
+export type Qos = 0 | 1 | 2;
+
+/** The part of an mqtt.js client the store uses. */
+export interface BrokerClient {
+  on(event: 'connect' | 'close' | 'offline' | 'reconnect', listener: () => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  on(event: 'message', listener: (topic: string, payload: Uint8Array | string) => void): unknown;
+  subscribe(
+    topic: string,
+    options: { qos: Qos },
+    callback: (error: Error | null, granted?: { topic: string; qos: number }[]) => void,
+  ): unknown;
+  unsubscribe(topic: string, callback: (error?: Error) => void): unknown;
+  publish(topic: string, message: string, options: { qos: Qos; retain: boolean }, callback: (error?: Error) => void): unknown;
+  end(force?: boolean): unknown;
+}
+
+export type BrokerClientOptions = {
+  clientId: string;
+  username: string;
+  password: string;
+  protocol: 'ws' | 'wss';
+  clean: boolean;
+  connectTimeout: number;
+  reconnectPeriod: number;
+  keepalive: number;
+  /** mqtt.js timers: 'auto' uses a Web Worker in browsers, 'native' plain setInterval. */
+  timerVariant?: 'auto' | 'native';
+};
+export type ConnectFn = (url: string, options: BrokerClientOptions) => BrokerClient;
+
+export type BrokerConnection = {
+  host: string;
+  port: number;
+  path?: string;
+  protocol?: 'ws' | 'wss';
+  username: string;
+  password: string;
+  /** The id the broker holds this account to; otherwise `frontend_` and 8 random hex digits. */
+  clientId?: string;
+  timerVariant?: 'auto' | 'native';
+};
+
+export type BrokerMessage = { topic: string; message: string; timestamp: string; id: string };
+
+export type BrokerState = {
+  client: BrokerClient | null;
+  isConnected: boolean;
+  isConnecting: boolean;
+  connectionError: string | null;
+  serverIP: string | null;
+  subscriptions: ReadonlySet<string>;
+  messages: readonly BrokerMessage[];
+};
+
+/** What a registered handler receives: `json` is the parsed payload, undefined when it is not JSON. */
+export type IncomingMessage = BrokerMessage & { json: unknown };
+export type MessageHandler = (message: IncomingMessage) => void;
+
+export type BrokerStatus = 'connected' | 'connecting' | 'error' | 'disconnected';
+
+export function brokerStatus(state: BrokerState): BrokerStatus {
+  if (state.isConnected) return 'connected';
+  if (state.isConnecting) return 'connecting';
+  if (state.connectionError) return 'error';
+  return 'disconnected';
+}
+
+export type BrokerLogger = Pick<Console, 'warn' | 'error'>;
+
+export type BrokerStoreOptions = {
+  connect: ConnectFn;
+  /** Loads what `connect` needs (the mqtt.js client, kept out of the login route); awaited by `prepare`. */
+  load?: () => Promise<void>;
+  /** Shows a translated warning to the user; called with a locale key such as `mqtt.notConnected`. */
+  warn?: (messageKey: string) => void;
+  /** Reloads the page when the front-end update topic says so. */
+  reload?: () => void;
+  logger?: BrokerLogger;
+  now?: () => Date;
+};
+
+export function randomHex(length: number): string {
+  const bytes = new Uint8Array(Math.ceil(length / 2));
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0'))
+    .join('')
+    .slice(0, length);
+}

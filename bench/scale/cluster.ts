@@ -1,0 +1,52 @@
+// The production shape of bench/scale: Mosquitto with the shipped dynamic security setup (robots
+// in its password file, consoles with short-lived accounts the servers make), a fresh PostgreSQL
+// database and two server instances sharing both. The fleet connects to Mosquitto; the console
+// is opened on the first instance while the robots' statuses are shared between the two.
+import { SERVER_BROKER_USERNAME } from '../../apps/server/src/lib/broker-acl.ts';
+import { freePort, startMosquitto } from '../../apps/server/test/support/mosquitto.ts';
+import { fleetPlan } from '../fleet/fleet-plan.ts';
+import type { ClusterInstance } from '../fleet/server-child.ts';
+import { freshSecrets } from '../support/bench-server.ts';
+import { ask, child, next, type ServerReady, startSim, stopChild } from '../support/children.ts';
+
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export async function startCluster(robots: number, connectPauseMs = 0) {
+  const secrets = freshSecrets();
+  const planned = fleetPlan(robots).flatMap((track) => track.sns);
+  const brokerPort = await freePort();
+  const mosquitto = await startMosquitto(
+    {
+      [SERVER_BROKER_USERNAME]: secrets.serverBrokerPassword,
+      ...Object.fromEntries(planned.map((sn) => [sn, secrets.deviceKey])),
+    },
+    brokerPort,
+    { dynamicSecurity: true, websockets: true },
+  );
+  const instance = (database: Pick<ClusterInstance, 'postgresUrl' | 'sharedDatabaseUrl'>) => {
+    const setup: ClusterInstance = { brokerPort, brokerWsPort: mosquitto.wsPort!, secrets, ...database };
+    return child('server-child.ts', { BENCH_CLUSTER: JSON.stringify(setup) });
+  };
+  const first = instance({ postgresUrl: POSTGRES_URL });
+  const ready = await next<ServerReady>(first, 'ready');
+  const second = instance({ sharedDatabaseUrl: ready.databaseUrl });
+  await next<ServerReady>(second, 'ready');
+  await ask(first, { type: 'maps', robots });
+  const started = Date.now();
+  const { sim, sns } = await startSim(robots, mosquitto.url, secrets.deviceKey, connectPauseMs);
+  return {
+    servers: [first, second],
+    brokerPid: mosquitto.pid,
+    sim,
+    ready,
+    sns,
+    connectSeconds: (Date.now() - started) / 1000,
+    async stop() {
+      await stopChild(sim);
+      // The first instance made the database and drops it: it goes last.
+      await stopChild(second);
+      await stopChild(first);
+      await mosquitto.stop();
+    },
+  };
+}

@@ -1,0 +1,169 @@
+// Scale benchmark: the console in Chromium with N simulated robots at 1 Hz, in either production
+// shape: `embedded` (one server with its embedded broker and PGlite) or `cluster` (Mosquitto with
+// dynamic security, PostgreSQL and two server instances). Prints how long a robot's status takes to
+// show on the robots screen or the dashboard, how busy the page's main thread is, its long tasks
+// and slowest interaction, how fast the broker acknowledges the robots, and each process's CPU and
+// memory. See bench/scale/README.md. It prints figures; it is not a test.
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { type Browser, chromium, type Page } from '@playwright/test';
+import { cpuSeconds, rssMb } from '../fleet/proc-stats.ts';
+import { ask, startFleet } from '../support/children.ts';
+import { machine, summary } from '../support/stats.ts';
+import { chromiumCpu } from './chromium-cpu.ts';
+import { startCluster } from './cluster.ts';
+import { mainThreadSeconds, recordLongTasks, takeLongTasks, takeSlowestInteraction, whenText } from './page-watch.ts';
+
+const { values } = parseArgs({
+  options: {
+    mode: { type: 'string', default: 'embedded' },
+    robots: { type: 'string', default: '1000,5000' },
+    seconds: { type: 'string', default: '40' },
+    warmup: { type: 'string', default: '10' },
+    probes: { type: 'string', default: '30' },
+    consoles: { type: 'string', default: '1' },
+    screen: { type: 'string', default: 'robots,dashboard' },
+    'connect-pause': { type: 'string', default: '0' },
+  },
+});
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+type Screen = 'robots' | 'dashboard';
+const mode = values.mode === 'cluster' ? 'cluster' : 'embedded';
+
+async function openConsole(browser: Browser, baseUrl: string, token: string, path: string) {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(`localStorage.setItem('railserve.token', ${JSON.stringify(token)})`);
+  const page = await context.newPage();
+  await recordLongTasks(page);
+  await page.goto(path);
+  await page
+    .getByText(/^(已連線|Connected)$/)
+    .first()
+    .waitFor({ timeout: 60_000 });
+  return page;
+}
+
+const LOW_BATTERY = '[data-testid="dashboard-stat-lowBattery"] .ant-statistic-content-value';
+const lowBatteryShown = async (page: Page) => Number((await page.locator(LOW_BATTERY).innerText()).replace(/,/g, ''));
+
+/** Where a probe robot's change shows, and the text it shows for a battery level. */
+function target(screen: Screen, sn: string, level: number, lowBefore: number) {
+  if (screen === 'robots') return { selector: `[data-testid="robot-row-${sn}"] .ant-progress-indicator`, text: `${level}%` };
+  return { selector: LOW_BATTERY, text: String(level < 20 ? lowBefore + 1 : lowBefore - 1) };
+}
+
+/** Types the probe robot's SN into the robots screen's search box again, key by key (an operator searching). */
+async function typeInSearch(page: Page, sn: string) {
+  const search = page.getByTestId('robots-search');
+  await search.fill('');
+  await search.pressSequentially(sn, { delay: 80 });
+  await search.press('Enter');
+  await page.locator(`[data-testid="robot-row-${sn}"]`).waitFor();
+}
+
+async function measure(robots: number, screen: Screen) {
+  const pause = Number(values['connect-pause']);
+  const fleet = mode === 'cluster' ? await startCluster(robots, pause) : await startFleet(robots, pause);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const probeSn = fleet.sns[0];
+    const path = screen === 'robots' ? `/robots?q=${probeSn}` : '/dashboard';
+    const page = await openConsole(browser, fleet.ready.baseUrl, fleet.ready.token, path);
+    // Further consoles watch the whole fleet, as operators at other desks would.
+    for (let i = 1; i < Number(values.consoles); i++)
+      await openConsole(browser, fleet.ready.baseUrl, fleet.ready.token, '/robots');
+    await page
+      .locator(screen === 'robots' ? `[data-testid="robot-row-${probeSn}"]` : '[data-testid="dashboard-stat-lowBattery"]')
+      .waitFor();
+    await sleep(Number(values.warmup) * 1000);
+
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    await takeLongTasks(page);
+    await takeSlowestInteraction(page);
+    await ask(fleet.sim, { type: 'acks' });
+    const pids = fleet.servers.map((s) => s.pid!);
+    const before = {
+      at: Date.now(),
+      main: await mainThreadSeconds(cdp),
+      servers: pids.map(cpuSeconds),
+      broker: fleet.brokerPid ? cpuSeconds(fleet.brokerPid) : 0,
+      chromium: chromiumCpu(),
+    };
+    const rss: number[][] = pids.map(() => []);
+    const sampler = setInterval(
+      () =>
+        pids.forEach((pid, i) => {
+          rss[i].push(rssMb(pid));
+        }),
+      1000,
+    );
+    const delays: number[] = [];
+    let missed = 0;
+    const ends = Date.now() + Number(values.seconds) * 1000;
+    for (let i = 0; i < Number(values.probes) && Date.now() < ends; i++) {
+      // Alternates low and healthy levels (the dashboard counts low batteries), each one new.
+      const level = i % 2 === 0 ? 5 + (i % 10) : 50 + (i % 40);
+      const lowBefore = screen === 'dashboard' ? await lowBatteryShown(page) : 0;
+      const { selector, text } = target(screen, probeSn, level, lowBefore);
+      const seen = whenText(page, selector, text);
+      const { ts } = await ask<{ ts: string | null }>(fleet.sim, { type: 'battery', sn: probeSn, battery: level });
+      const at = await seen;
+      if (ts && at) delays.push(at - Date.parse(ts));
+      else missed++;
+      await sleep(Math.max(200, (Number(values.seconds) * 1000) / Number(values.probes) - 300));
+    }
+    if (screen === 'robots') await typeInSearch(page, probeSn);
+    clearInterval(sampler);
+    const seconds = (Date.now() - before.at) / 1000;
+    const longTasks = await takeLongTasks(page);
+    const { acks } = await ask<{ acks: ReturnType<typeof summary> & { p50: number } }>(fleet.sim, { type: 'acks' });
+    return {
+      mode,
+      robots,
+      screen,
+      consoles: Number(values.consoles),
+      delay: summary(delays),
+      missed,
+      mainThreadBusyPercent: (((await mainThreadSeconds(cdp)) - before.main) / seconds) * 100,
+      longTasks: longTasks.length,
+      longestTaskMs: Math.max(0, ...longTasks),
+      slowestInteractionMs: screen === 'robots' ? await takeSlowestInteraction(page) : Number.NaN,
+      brokerAck: acks,
+      serverCpuPercent: pids.map((pid, i) => ((cpuSeconds(pid) - before.servers[i]) / seconds) * 100),
+      serverRssMb: rss.map((samples) => Math.max(...samples)),
+      brokerCpuPercent: fleet.brokerPid ? ((cpuSeconds(fleet.brokerPid) - before.broker) / seconds) * 100 : Number.NaN,
+      chromiumCpuPercent: ((chromiumCpu() - before.chromium) / seconds) * 100,
+      loadAverage: os.loadavg()[0],
+    };
+  } finally {
+    await browser.close();
+    await fleet.stop();
+  }
+}
+
+console.log(`machine: ${machine()}`);
+const results = [];
+for (const robots of String(values.robots).split(',').map(Number)) {
+  for (const screen of String(values.screen).split(',') as Screen[]) {
+    console.log(`\n▶ ${mode}: ${robots} robots, ${screen}, ${values.consoles} console(s)…`);
+    const result = await measure(robots, screen);
+    results.push(result);
+    console.log(JSON.stringify(result));
+  }
+}
+const f = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+const each = (list: number[], unit: string) => list.map((n) => `${f(n)}${unit}`).join(' + ');
+console.log(
+  '\n| mode | robots | screen | consoles | status → screen p50 / p95 / max (ms) | missed | main thread busy | long tasks (longest) | slowest interaction | broker ack p50 / p95 | server CPU | server RSS | broker CPU | Chromium CPU | load avg |',
+);
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+for (const r of results) {
+  console.log(
+    `| ${r.mode} | ${r.robots} | ${r.screen} | ${r.consoles} | ${f(r.delay.median)} / ${f(r.delay.p95)} / ${f(r.delay.max)} (${r.delay.count} probes) | ${r.missed} | ${f(r.mainThreadBusyPercent)} % | ${r.longTasks} (${f(r.longestTaskMs)} ms) | ${f(r.slowestInteractionMs)} ms | ${f(r.brokerAck.p50, 1)} / ${f(r.brokerAck.p95, 1)} ms | ${each(r.serverCpuPercent, ' %')} | ${each(r.serverRssMb, ' MB')} | ${f(r.brokerCpuPercent)} % | ${f(r.chromiumCpuPercent)} % | ${f(r.loadAverage, 1)} |`,
+  );
+}
+process.exit(0);

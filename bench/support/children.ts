@@ -1,0 +1,98 @@
+// The benchmark's child processes (bench/fleet/server-child.ts and sim-child.ts) and their IPC:
+// each answers one request at a time with a message of the request's type.
+import { type ChildProcess, fork } from 'node:child_process';
+import path from 'node:path';
+
+const fleetDir = path.resolve(import.meta.dirname, '../fleet');
+
+/** Starts `bench/fleet/<file>`; BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server. */
+export function child(file: 'server-child.ts' | 'sim-child.ts', env: Record<string, string> = {}) {
+  const profile =
+    file === 'server-child.ts' && process.env.BENCH_CPU_PROF
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+      : [];
+  return fork(path.join(fleetDir, file), {
+    execArgv: ['--import', 'tsx', ...profile],
+    env: { ...process.env, ...env },
+    stdio: 'inherit',
+  });
+}
+
+/** The next IPC message of a type from a child. */
+export function next<T>(proc: ChildProcess, type: string, timeoutMs = 600_000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no '${type}' from ${proc.pid} within ${timeoutMs} ms`)), timeoutMs);
+    const onExit = (code: number | null) => {
+      clearTimeout(timer);
+      reject(new Error(`child ${proc.pid} exited (${code}) before '${type}'`));
+    };
+    const onMessage = (message: { type: string }) => {
+      if (message.type !== type) return;
+      clearTimeout(timer);
+      proc.off('message', onMessage);
+      proc.off('exit', onExit);
+      resolve(message as T);
+    };
+    proc.on('message', onMessage);
+    proc.once('exit', onExit);
+  });
+}
+
+export async function ask<T>(proc: ChildProcess, message: Record<string, unknown>): Promise<T> {
+  const answer = next<T>(proc, String(message.type));
+  proc.send(message);
+  return answer;
+}
+
+/** What server-child.ts answers once it listens. */
+export type ServerReady = {
+  baseUrl: string;
+  brokerUrl: string;
+  deviceKey: string;
+  serverBrokerPassword: string;
+  token: string;
+  databaseUrl?: string;
+};
+
+/** Stops a child that answers 'stop' by exiting. */
+export async function stopChild(proc: ChildProcess) {
+  if (proc.exitCode !== null) return;
+  const exited = new Promise((r) => proc.once('exit', r));
+  proc.send({ type: 'stop' });
+  await exited;
+}
+
+/** The simulated fleet on `brokerUrl` (the server has published the fleet's maps); answers once every robot is connected. */
+export async function startSim(robots: number, brokerUrl: string, deviceKey: string, connectPauseMs: number) {
+  const sim = child('sim-child.ts', {
+    BENCH_ROBOTS: String(robots),
+    BENCH_BROKER_URL: brokerUrl,
+    BENCH_DEVICE_KEY: deviceKey,
+    BENCH_CONNECT_PAUSE_MS: String(connectPauseMs),
+  });
+  const { sns } = await next<{ sns: string[] }>(sim, 'ready');
+  return { sim, sns };
+}
+
+/** The server, then the simulated fleet connected to it; answers both and the robots' SNs. */
+export async function startFleet(robots: number, connectPauseMs = 0) {
+  const server = child('server-child.ts');
+  const ready = await next<ServerReady>(server, 'ready');
+  await ask(server, { type: 'maps', robots });
+  const started = Date.now();
+  const { sim, sns } = await startSim(robots, ready.brokerUrl, ready.deviceKey, connectPauseMs);
+  const stop = async () => {
+    await stopChild(sim);
+    await stopChild(server);
+  };
+  return {
+    server,
+    servers: [server],
+    brokerPid: undefined as number | undefined,
+    sim,
+    ready,
+    sns,
+    connectSeconds: (Date.now() - started) / 1000,
+    stop,
+  };
+}

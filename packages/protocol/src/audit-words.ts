@@ -1,0 +1,58 @@
+import { messageCatalog } from './message-catalog.ts';
+
+/**
+ * What an audit record's `target` (the API path below /api/v1) names, so the console and the
+ * exports can say it in words ("robot SIM-0005, basic settings") rather than as a path. A path
+ * outside this list is shown as recorded. More specific paths come first.
+ */
+export const AUDIT_TARGETS = {
+  robot_config: 'robots/{sn}/config/{group}',
+  robot_commands: 'robots/{sn}/commands',
+  robot: 'robots/{sn}',
+  track_map: 'tracks/{id}/map',
+  track_commands: 'tracks/{id}/commands',
+  track_tables: 'tracks/{id}/tables',
+  track_audio: 'tracks/{id}/audio',
+  track: 'tracks/{id}',
+  tracks: 'tracks',
+  session: 'sessions/{id}',
+  sessions: 'sessions',
+  user: 'users/{id}',
+  users: 'users',
+  logs_export: 'logs/export',
+  logs: 'logs',
+  audit_export: 'audit/export',
+  audit_cleanup: 'audit/cleanup',
+  login: 'login',
+  logout: 'logout',
+} as const;
+export type AuditTarget = keyof typeof AUDIT_TARGETS;
+
+const targets = messageCatalog(AUDIT_TARGETS);
+export const formatAuditTarget = (key: AuditTarget, values: Record<string, string | number>) => targets.format(key, values);
+export const parseAuditTarget = (target: string) => targets.parse(target);
+
+/**
+ * The English one-line description of an audit record (`{target}` is the recorded path, `{name}`
+ * the entity's name), read back by the console with `parseAuditDescription` to say it in the
+ * reader's language. Named forms come first: `{target}` would otherwise swallow the name.
+ */
+export const AUDIT_DESCRIPTIONS = {
+  sign_in: 'Sign in',
+  sign_out: 'Sign out',
+  export: 'Export {target}',
+  send_command: 'Send {command} to {target}',
+  create_named: 'Create {target} ({name})',
+  update_named: 'Update {target} ({name})',
+  delete_named: 'Delete {target} ({name})',
+  create: 'Create {target}',
+  update: 'Update {target}',
+  delete: 'Delete {target}',
+  send: 'Send {target}',
+} as const;
+export type AuditDescription = keyof typeof AUDIT_DESCRIPTIONS;
+
+const descriptions = messageCatalog(AUDIT_DESCRIPTIONS);
+export const formatAuditDescription = (key: AuditDescription, values: Record<string, string | number> = {}) =>
+  descriptions.format(key, values);
+export const parseAuditDescription = (description: string) => descriptions.parse(description);
