@@ -65,13 +65,15 @@ describe('on a real Mosquitto', () => {
 
   describe('two server instances on one Mosquitto', () => {
     let second: FastifyInstance;
+    beforeAll(async () => {
+      second = await startSecondInstance(app);
+      await second.mqtt.waitUntilSubscribed();
+    });
     afterAll(async () => {
       await second?.close();
     });
 
     it('handle each status once in total, through the shared subscription', async () => {
-      second = await startSecondInstance(app);
-      await second.mqtt.waitUntilSubscribed();
       // Count this robot's statuses only: robots of earlier scenarios may still be heartbeating.
       const fromFirst = countStatuses(app, 'SCN-TWO');
       const fromSecond = countStatuses(second, 'SCN-TWO');
@@ -90,6 +92,38 @@ describe('on a real Mosquitto', () => {
       // Both instances write; the newest status wins in the shared database.
       await waitForRobot(app, 'SCN-TWO', await app.as(3), (r) => r.battery === 99, 'the last status');
       await device.close();
+    });
+
+    it('answer a command sent through one instance by its ack, whichever instance wrote it, and log it once', async () => {
+      const device = await rawDevice(env(), 'SCN-ACK', (command) =>
+        command === 'goto' ? { ok: false, error: 'point unreachable' } : { ok: true },
+      );
+      await device.status({ state: 'idle', battery: 70 });
+      const admin = await app.as(0);
+      await waitForRobot(app, 'SCN-ACK', admin, (r) => r.connection === 'online', 'online');
+      // Shared subscriptions hand messages out in turn; several commands make both instances see acks first.
+      for (let i = 0; i < 6; i++) {
+        const refused = i % 2 === 1;
+        const started = Date.now();
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/v1/robots/SCN-ACK/commands?wait=true',
+          headers: admin,
+          payload: refused ? { command: 'goto', args: { point: 3 } } : { command: 'lid', args: { open: true } },
+        });
+        expect(res.json().data).toMatchObject(
+          refused ? { status: 'failed', error: 'point unreachable' } : { status: 'acknowledged' },
+        );
+        // Answered by the ack, not by the command's timeout finding it answered.
+        expect(Date.now() - started).toBeLessThan(app.config.commandTimeoutMs);
+      }
+      await device.close();
+      const failures = async () =>
+        (await app.inject({ method: 'GET', url: '/api/v1/logs?robotSn=SCN-ACK&type=command_failed', headers: admin })).json().data
+          .total as number;
+      await waitFor(async () => (await failures()) >= 3 || undefined, 'three failed commands logged');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await failures()).toBe(3);
     });
   });
 });

@@ -126,4 +126,5 @@ export const SCENARIO_SNS = [
   'SCN-BAD',
   'SCN-GONE',
   'SCN-TWO',
+  'SCN-ACK',
 ] as const;

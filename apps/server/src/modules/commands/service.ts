@@ -26,21 +26,27 @@ export type CommandTracker = {
 /**
  * Command tracking (DESIGN section 4): every command gets an id, is published, and moves to
  * acknowledged, failed (with the device's error) or timed_out. Acks come on HCP4/{sn}/ack and
- * HCP4/track/{id}/ack; the database row is the truth, so an ack handled by another server
- * instance still lands.
+ * HCP4/track/{id}/ack; the database row is the truth. Every server instance hears every ack: the
+ * first to write the answer tells the listeners, and the instance that sent the command answers
+ * its waiting caller at once, whichever wrote it.
  */
 export function startCommandTracker(app: FastifyInstance): CommandTracker {
   const timers = new Map<string, NodeJS.Timeout>();
   const waiters = new Map<string, Waiter[]>();
   const listeners: ((record: CommandRecord) => void)[] = [];
 
-  const settle = (record: CommandRecord | undefined) => {
+  /** Ends this instance's timer and answers its waiters. */
+  const release = (record: CommandRecord | undefined) => {
     if (!record) return;
     clearTimeout(timers.get(record.id));
     timers.delete(record.id);
     for (const waiter of waiters.get(record.id) ?? []) waiter(record);
     waiters.delete(record.id);
-    for (const listener of listeners) listener(record);
+  };
+  /** The instance whose answer was written tells the listeners: once per command across instances. */
+  const settle = (record: CommandRecord | undefined) => {
+    release(record);
+    if (record) for (const listener of listeners) listener(record);
   };
 
   const onAck = async (topic: string, payload: Buffer) => {
@@ -68,10 +74,16 @@ export function startCommandTracker(app: FastifyInstance): CommandTracker {
       app.log.warn({ topic, id }, 'dropped an ack for a command sent to another device');
       return;
     }
-    settle(await answerCommand(app.db, id, ok ? 'acknowledged' : 'failed', ok ? null : (error ?? 'failed')));
+    const answered = await answerCommand(app.db, id, ok ? 'acknowledged' : 'failed', ok ? null : (error ?? 'failed'));
+    if (answered) settle(answered);
+    // Another instance wrote the answer first; the one that sent the command still answers its caller now.
+    else if (timers.has(id)) release(await findCommand(app.db, id));
   };
-  app.mqtt.handle('HCP4/+/ack', (topic, payload) => (parseTopic(topic)?.kind === 'robotAck' ? onAck(topic, payload) : undefined));
-  app.mqtt.handle('HCP4/track/+/ack', onAck);
+  // Every instance hears every ack (few, unlike statuses): the one that sent the command is waiting for it.
+  app.mqtt.handle('HCP4/+/ack', (topic, payload) => (parseTopic(topic)?.kind === 'robotAck' ? onAck(topic, payload) : undefined), {
+    shared: false,
+  });
+  app.mqtt.handle('HCP4/track/+/ack', onAck, { shared: false });
   app.addHook('onClose', async () => {
     for (const timer of timers.values()) clearTimeout(timer);
     timers.clear();
