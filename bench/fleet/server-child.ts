@@ -4,6 +4,7 @@
 // maps), 'stats' on request.
 import { type RobotStatusPayload, topics } from '@railserve/protocol';
 import { SERVER_BROKER_USERNAME } from '../../apps/server/src/lib/broker-acl.ts';
+import { LOCAL_POSTGRES_URL } from '../../apps/server/test/support/postgres.ts';
 import { type BenchSecrets, startBenchServer } from '../support/bench-server.ts';
 import { fleetPlan } from './fleet-plan.ts';
 import { Histogram } from './histogram.ts';
@@ -18,7 +19,7 @@ const { server, secrets, baseUrl, brokerUrl, token, databaseUrl } = await startB
   database: cluster
     ? cluster.sharedDatabaseUrl
       ? { sharedUrl: cluster.sharedDatabaseUrl }
-      : { postgresUrl: cluster.postgresUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres' }
+      : { postgresUrl: cluster.postgresUrl ?? LOCAL_POSTGRES_URL }
     : 'disk',
   listen: true,
   secrets: cluster?.secrets,

@@ -11,6 +11,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { LOCAL_POSTGRES_URL } from '../../apps/server/test/support/postgres.ts';
 import { startBenchServer } from '../support/bench-server.ts';
 import { machine } from '../support/stats.ts';
 import { explainQueries } from './explain.ts';
@@ -24,7 +25,7 @@ const { values: args } = parseArgs({
   options: {
     rows: { type: 'string', default: '1000000' },
     db: { type: 'string', default: 'pglite' },
-    'postgres-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
+    'postgres-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? LOCAL_POSTGRES_URL },
     ingest: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '20' },
     'export-rows': { type: 'string', default: '1000000' },

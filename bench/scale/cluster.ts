@@ -4,12 +4,13 @@
 // is opened on the first instance while the robots' statuses are shared between the two.
 import { SERVER_BROKER_USERNAME } from '../../apps/server/src/lib/broker-acl.ts';
 import { freePort, startMosquitto } from '../../apps/server/test/support/mosquitto.ts';
+import { LOCAL_POSTGRES_URL } from '../../apps/server/test/support/postgres.ts';
 import { fleetPlan } from '../fleet/fleet-plan.ts';
 import type { ClusterInstance } from '../fleet/server-child.ts';
 import { freshSecrets } from '../support/bench-server.ts';
 import { ask, child, next, type ServerReady, startSim, stopChild } from '../support/children.ts';
 
-const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? LOCAL_POSTGRES_URL;
 
 export async function startCluster(robots: number, connectPauseMs = 0) {
   const secrets = freshSecrets();

@@ -3,10 +3,10 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { app } from '../../apps/server/src/app.ts';
 import { type Config, loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { freshPostgres } from '../../apps/server/test/support/postgres.ts';
 
 export const ADMIN_PASSWORD = 'bench-admin-pw';
 
@@ -37,7 +37,10 @@ export const freshSecrets = (): BenchSecrets => ({
 
 export async function startBenchServer({ name, database: where, listen, config, secrets = freshSecrets() }: BenchServerOptions) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `rs-bench-${name}-`));
-  const postgres = typeof where === 'object' && 'postgresUrl' in where ? await freshPostgres(where.postgresUrl, name) : undefined;
+  const postgres =
+    typeof where === 'object' && 'postgresUrl' in where
+      ? await freshPostgres(where.postgresUrl, `railserve_bench_${name}`)
+      : undefined;
   const shared = typeof where === 'object' && 'sharedUrl' in where ? where.sharedUrl : undefined;
   if (where === 'disk') await mkdir(path.join(dataDir, 'db'));
   const database = await openDatabase(
@@ -88,21 +91,3 @@ export async function startBenchServer({ name, database: where, listen, config, 
 }
 
 export type BenchServer = Awaited<ReturnType<typeof startBenchServer>>;
-
-/** A throw-away database on the PostgreSQL server, so runs never see each other's rows. */
-async function freshPostgres(baseUrl: string, name: string) {
-  const database = `railserve_bench_${name}_${process.pid}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${database}`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${database}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`) };
-}

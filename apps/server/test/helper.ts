@@ -3,7 +3,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { app } from '../src/app.ts';
 import { type Config, loadConfig, trustProxyOption } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
@@ -11,31 +10,13 @@ import { httpOptions } from '../src/lib/http-options.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import type { Secrets } from '../src/lib/secrets.ts';
 import { insertUser } from '../src/modules/users/repository.ts';
+import { freshPostgres } from './support/postgres.ts';
 
 /**
  * Where the server tests keep their data: embedded PGlite in memory by default; a fresh
  * database on the PostgreSQL server at TEST_DATABASE_URL when it is set (CI sets both runs).
  */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
-
-async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `railserve_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 export type TestApp = FastifyInstance & {
   database: DatabaseHandle;

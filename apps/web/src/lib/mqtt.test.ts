@@ -415,4 +415,21 @@ describe('BrokerStore robot feed', () => {
     fake.last().emit('connect');
     expect(seen).toHaveLength(2);
   });
+
+  it('tells the connect listeners only once the broker answered every subscription', () => {
+    const { store, fake } = setup();
+    store.subscribeTopic('hcpro4/console/robots');
+    store.subscribeTopic('hcpro4/alerts/+');
+    let told = 0;
+    store.onConnect(() => told++);
+    store.connect(connection);
+    const client = fake.last();
+    client.holdSubacks = true;
+    client.refuse.add('hcpro4/alerts/+');
+    client.emit('connect');
+    expect(told).toBe(0);
+    client.grant();
+    // A refused subscription is an answer too: the list is still read again.
+    expect(told).toBe(1);
+  });
 });

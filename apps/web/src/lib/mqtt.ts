@@ -122,8 +122,15 @@ export class BrokerStore {
     client.on('connect', () => {
       if (!current()) return;
       this.set({ isConnected: true, isConnecting: false, connectionError: null });
-      for (const topic of this.state.subscriptions) this.subscribeOnClient(client, topic);
-      for (const listener of this.connectListeners) listener();
+      // The listeners re-read what was missed once the broker granted the subscriptions: nothing
+      // published after that read can be lost.
+      const topics = [...this.state.subscriptions];
+      let waiting = topics.length;
+      const subscribed = () => {
+        if (current() && --waiting <= 0) for (const listener of this.connectListeners) listener();
+      };
+      if (waiting === 0) subscribed();
+      for (const topic of topics) this.subscribeOnClient(client, topic, 1, subscribed);
     });
     client.on('error', (error) => {
       if (!current()) return;
@@ -159,8 +166,9 @@ export class BrokerStore {
     this.set({ client: null, isConnected: false, isConnecting: false, connectionError: null });
   }
 
-  private subscribeOnClient(client: BrokerClient, topic: string, qos: Qos = 1) {
+  private subscribeOnClient(client: BrokerClient, topic: string, qos: Qos = 1, answered?: () => void) {
     client.subscribe(topic, { qos }, (error, granted) => {
+      answered?.();
       const refused = granted?.some((g) => g.qos === 128);
       if (!error && !refused) return;
       this.logger.error(`MQTT subscribe to ${topic} failed`, error ?? 'refused by the broker');

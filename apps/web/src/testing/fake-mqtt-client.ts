@@ -13,12 +13,22 @@ export class FakeMqttClient extends EventEmitter implements BrokerClient {
   readonly refuse = new Set<string>();
   publishError: Error | null = null;
   unsubscribeError: Error | null = null;
+  /** When set, the broker's answers to subscriptions wait for `grant()`. */
+  holdSubacks = false;
+  private readonly held: (() => void)[] = [];
 
   subscribe(topic: string, options: { qos: 0 | 1 | 2 }, callback: SubscribeCallback) {
     this.subscribed.push({ topic, qos: options.qos });
-    if (this.refuse.has(topic)) callback(new Error('Subscribe refused'));
-    else callback(null, [{ topic, qos: options.qos }]);
+    const answer = () =>
+      this.refuse.has(topic) ? callback(new Error('Subscribe refused')) : callback(null, [{ topic, qos: options.qos }]);
+    if (this.holdSubacks) this.held.push(answer);
+    else answer();
     return this;
+  }
+
+  /** Answers the subscriptions held so far. */
+  grant() {
+    for (const answer of this.held.splice(0)) answer();
   }
 
   unsubscribe(topic: string, callback: (error?: Error) => void) {

@@ -1,0 +1,111 @@
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { SimRobot } from '@railserve/robot-sim';
+import { adminCall } from './support/api.ts';
+import { type Instance, startCluster } from './support/cluster.ts';
+import { uniqueSn } from './support/fleet.ts';
+import { ADMIN, createUser, signInWithToken, useLocale } from './support/session.ts';
+
+// Production mode (docs/deploy.md): Mosquitto with dynamic security, PostgreSQL and two server
+// instances. A browser signed in on instance A gets a broker account of its own and stays live
+// while the robot's statuses are shared out between the instances; a command sent through A is
+// answered by the robot's ack whichever instance hears it; every event is recorded once.
+
+const sn = uniqueSn('CLU');
+let cluster: Awaited<ReturnType<typeof startCluster>>;
+let robot: SimRobot;
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+test.beforeAll(async () => {
+  cluster = await startCluster([sn], ADMIN.password);
+});
+test.afterAll(async () => {
+  await robot?.stop().catch(() => {});
+  await cluster?.stop();
+});
+
+/** An API client on one instance, signed in as its administrator. */
+const clientOf = (instance: Instance) => playwrightRequest.newContext({ baseURL: instance.url });
+
+test('a browser on instance A follows a robot both instances ingest, live, and commands it', async ({ page }) => {
+  const onA = await clientOf(cluster.a);
+  const user = await createUser(onA, 0);
+  await useLocale(page, 'en');
+  await signInWithToken(page, onA, user.username, user.password);
+  await page.goto(`${cluster.a.url}/robots?q=${sn}`);
+  // The console's live connection is Mosquitto's WebSocket listener, with the account A made for it.
+  await expect(page.getByRole('banner').getByText(/^Connected$/)).toBeVisible();
+  const row = page.getByTestId(`robot-row-${sn}`);
+  await expect(row).toHaveCount(0);
+
+  robot = new SimRobot({ url: cluster.mosquitto.url, deviceKey: cluster.deviceKey, sn, initMs: 0, battery: 90 });
+  await robot.start();
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('Online');
+  // Mosquitto hands the shared status subscription's messages to the instances in turn: these
+  // changes reach A's page through both instances' console feeds.
+  for (const level of [81, 72, 63, 54, 45, 36]) {
+    robot.setBattery(level);
+    await expect(row).toContainText(`${level}%`);
+  }
+
+  // A setting applied through A: the robot's ack answers it (whichever instance hears it first).
+  await row.getByTestId('robot-settings').click();
+  const dialog = page.getByTestId('robot-settings-dialog');
+  await dialog.getByRole('tab', { name: 'Basic' }).click();
+  const form = dialog.getByTestId('robot-config-basic');
+  const wanted = robot.model.config.basic.volume === 35 ? 36 : 35;
+  await form.getByLabel('Volume').fill(String(wanted));
+  await form.getByTestId('robot-config-apply-basic').click();
+  await expect(form.getByTestId('robot-config-state-basic')).toHaveText('Acknowledged');
+  expect(robot.model.config.basic.volume).toBe(wanted);
+
+  // Instance B reads the same command, acknowledged, once.
+  const onB = await clientOf(cluster.b);
+  const commands = await adminCall<{ items: { command: string; status: string }[] }>(
+    onB,
+    'get',
+    `/robots/${sn}/commands?pageSize=50`,
+    undefined,
+    [200],
+  );
+  expect(commands.items.filter((c) => c.command === 'config')).toEqual([expect.objectContaining({ status: 'acknowledged' })]);
+  await onA.dispose();
+  await onB.dispose();
+});
+
+test('the robot losing power goes offline on A, and the log and the audit hold each event once', async ({ page }) => {
+  const onA = await clientOf(cluster.a);
+  const user = await createUser(onA, 0);
+  await useLocale(page, 'en');
+  await signInWithToken(page, onA, user.username, user.password);
+  await page.goto(`${cluster.a.url}/robots?q=${sn}`);
+  await expect(page.getByRole('banner').getByText(/^Connected$/)).toBeVisible();
+  const row = page.getByTestId(`robot-row-${sn}`);
+  await expect(row).toContainText('Online');
+  robot.crash();
+  await expect(row).toContainText('Offline');
+
+  const onB = await clientOf(cluster.b);
+  type Records = { items: { ts: string; type: string; message: string; source: string }[] };
+  const logs = () => adminCall<Records>(onB, 'get', `/logs?robotSn=${sn}&pageSize=500`, undefined, [200]);
+  // Robots stay silent past the offline time: a second instance judging it silent writes nothing more.
+  await page.waitForTimeout(6_000);
+  const records = (await logs()).items;
+  const count = (type: string) => records.filter((r) => r.type === type).length;
+  expect(count('robot_registered'), JSON.stringify(records)).toBe(1);
+  expect(count('robot_offline'), JSON.stringify(records)).toBe(1);
+  const keys = records.map((r) => `${r.ts} ${r.source} ${r.type} ${r.message}`);
+  expect(new Set(keys).size).toBe(keys.length);
+
+  const audit = await adminCall<{ items: { target: string }[] }>(
+    onB,
+    'get',
+    `/audit?target=${encodeURIComponent(`robots/${sn}/config/basic`)}&pageSize=50`,
+    undefined,
+    [200],
+  );
+  expect(audit.items).toHaveLength(1);
+  await onA.dispose();
+  await onB.dispose();
+});
