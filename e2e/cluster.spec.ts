@@ -38,7 +38,9 @@ test('a browser on instance A follows a robot both instances ingest, live, and c
   const row = page.getByTestId(`robot-row-${sn}`);
   await expect(row).toHaveCount(0);
 
-  robot = new SimRobot({ url: cluster.mosquitto.url, deviceKey: cluster.deviceKey, sn, initMs: 0, battery: 90 });
+  // Its battery changes only when the test sets it.
+  const steady = { chargePerStep: 0, drainPerStep: 0 };
+  robot = new SimRobot({ url: cluster.mosquitto.url, deviceKey: cluster.deviceKey, sn, initMs: 0, battery: 90, ...steady });
   await robot.start();
   await expect(row).toBeVisible();
   await expect(row).toContainText('Online');

@@ -24,7 +24,10 @@ export async function startCluster(robotSns: string[], adminPassword: string) {
     undefined,
     { dynamicSecurity: true, websockets: true },
   );
-  const database = await freshPostgres(process.env.E2E_DATABASE_URL ?? LOCAL_POSTGRES_URL, 'railserve_e2e');
+  const postgresUrl = process.env.E2E_DATABASE_URL ?? LOCAL_POSTGRES_URL;
+  const database = await freshPostgres(postgresUrl, 'railserve_e2e').catch((error: Error) => {
+    throw new Error(`PostgreSQL is required for this test and is not answering at ${postgresUrl}: ${error.message}`);
+  });
   const instance = async (name: string): Promise<Instance> => {
     const port = await freePort();
     const dataDir = await mkdtemp(path.join(os.tmpdir(), `rs-e2e-${name}-`));
