@@ -3,13 +3,20 @@ import { Card, Empty, Table, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlarmTags, BatteryLevel, ConnectionTag, HealthTag } from '../../robots/components/robot-tags.tsx';
-
-const SHOWN = 8;
+import type { AttentionRobot } from '../hooks/fleet-summary.ts';
 
 /** The robots that are not healthy, the worst first, with a way to the robot list filtered on the worst health. */
-export function AttentionRobots({ robots, loading }: { robots: readonly Robot[]; loading: boolean }) {
+export function AttentionRobots({
+  robots,
+  total,
+  loading,
+}: {
+  robots: readonly AttentionRobot[];
+  total: number;
+  loading: boolean;
+}) {
   const { t } = useTranslation();
-  const columns: TableColumnsType<Robot> = [
+  const columns: TableColumnsType<AttentionRobot> = [
     {
       title: t('robots.fields.sn'),
       dataIndex: 'sn',
@@ -34,7 +41,7 @@ export function AttentionRobots({ robots, loading }: { robots: readonly Robot[];
       render: (battery: number) => <BatteryLevel battery={battery} />,
     },
   ];
-  const more = robots.length - SHOWN;
+  const more = total - robots.length;
   return (
     <Card
       size="small"
@@ -44,14 +51,14 @@ export function AttentionRobots({ robots, loading }: { robots: readonly Robot[];
       }
       data-testid="dashboard-attention"
     >
-      {!loading && robots.length === 0 ? (
+      {!loading && total === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.attention.empty')} />
       ) : (
-        <Table<Robot>
+        <Table<AttentionRobot>
           rowKey="sn"
           size="small"
           columns={columns}
-          dataSource={robots.slice(0, SHOWN)}
+          dataSource={robots}
           loading={loading}
           pagination={false}
           scroll={{ x: 'max-content' }}

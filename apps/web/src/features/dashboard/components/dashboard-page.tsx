@@ -10,7 +10,7 @@ import { actionFailed } from '../../../lib/errors.ts';
 import { roleLabelKey } from '../../../lib/labels.ts';
 import { useRobots } from '../../robots/api/list-robots.ts';
 import { useTracks } from '../../tracks/api/list-tracks.ts';
-import { fleetSummary } from '../hooks/fleet-summary.ts';
+import { robotSummary, trackSummary } from '../hooks/fleet-summary.ts';
 import { useSystemStatus } from '../hooks/system-status.ts';
 import { AttentionRobots } from './attention-robots.tsx';
 import { FleetStats } from './fleet-stats.tsx';
@@ -29,11 +29,12 @@ export function DashboardPage() {
   const { user } = useCurrentUser();
   const serverIP = useBrokerState((s) => s.serverIP);
   const version = useClientConfig().data?.version;
-  const robots = useRobots();
+  // Only the counts and the attention list: a status that changes none of them renders nothing.
+  const robots = useRobots(robotSummary);
   const tracks = useTracks(ALL_TRACKS);
   const system = useSystemStatus();
   if (!user) return null;
-  const summary = fleetSummary(robots.data ?? [], tracks.data?.items ?? []);
+  const summary = { ...(robots.data ?? robotSummary([])), ...trackSummary(tracks.data?.items ?? []) };
   const failures = [
     robots.isError ? actionFailed(t, t('robots.actions.load'), robots.error) : null,
     tracks.isError ? actionFailed(t, t('tracks.actions.load'), tracks.error) : null,
@@ -87,7 +88,7 @@ export function DashboardPage() {
       <FleetStats summary={summary} loading={robots.isPending || tracks.isPending} />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>
-          <AttentionRobots robots={summary.attention} loading={robots.isPending} />
+          <AttentionRobots robots={summary.attention} total={summary.attentionTotal} loading={robots.isPending} />
         </Col>
         <Col xs={24} xl={10}>
           <TrackStatusList tracks={tracks.data?.items ?? []} loading={tracks.isPending} />

@@ -1,6 +1,6 @@
 import type { Robot } from '@railserve/protocol';
 import { Alert, App, Card } from 'antd';
-import { useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { mayDo } from '../../../lib/access.ts';
@@ -17,25 +17,34 @@ import { RobotSettingsDialog } from './robot-settings-dialog.tsx';
 import { RobotsTable } from './robots-table.tsx';
 import { RobotsToolbar } from './robots-toolbar.tsx';
 
+const NOTHING_YET = { shown: [], tracks: [], total: 0, settingsRobot: null };
+
 /** /robots: the live fleet with search, filters, sorting, rename, settings, reload map and removal. */
 export function RobotsPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { user: me } = useCurrentUser();
-  const robots = useRobots();
   const [filters, setFilters] = useRobotFilters();
   const [renaming, setRenaming] = useState<Robot | null>(null);
   const [settingsSn, setSettingsSn] = useState<string | null>(null);
+  // What the page shows of the fleet: a live change elsewhere in the fleet re-renders nothing.
+  const view = useCallback(
+    (all: Robot[]) => ({
+      shown: filterRobots(all, filters),
+      tracks: lastTrackNames(all),
+      total: all.length,
+      settingsRobot: settingsSn ? (all.find((r) => r.sn === settingsSn) ?? null) : null,
+    }),
+    [filters, settingsSn],
+  );
+  const robots = useRobots(view);
   const remove = useRemoveRobot();
   const { send, connected, stateOf } = useRobotCommand();
   // While (re)connecting the actions are disabled quietly; the warning is for a connection that is down.
   const brokerStatus = useBrokerStatus();
   const brokerDown = brokerStatus === 'error' || brokerStatus === 'disconnected';
 
-  const all = robots.data ?? [];
-  const shown = useMemo(() => filterRobots(all, filters), [all, filters]);
-  const tracks = useMemo(() => lastTrackNames(all), [all]);
-  const settingsRobot = settingsSn ? (all.find((r) => r.sn === settingsSn) ?? null) : null;
+  const { shown, tracks, total, settingsRobot } = robots.data ?? NOTHING_YET;
   const allowed = {
     rename: mayDo(me, 'robots.rename'),
     command: mayDo(me, 'robots.command'),
@@ -59,7 +68,7 @@ export function RobotsPage() {
         onChange={setFilters}
         tracks={tracks}
         shown={shown.length}
-        total={all.length}
+        total={total}
         onReload={() => void robots.refetch()}
         reloading={robots.isFetching}
       />
