@@ -54,7 +54,7 @@ function target(screen: Screen, sn: string, level: number, lowBefore: number) {
 
 /** Types the probe robot's SN into the robots screen's search box again, key by key (an operator searching). */
 async function typeInSearch(page: Page, sn: string) {
-  const search = page.getByTestId('robots-search');
+  const search = page.getByTestId('robots-search').locator('input');
   await search.fill('');
   await search.pressSequentially(sn, { delay: 80 });
   await search.press('Enter');
