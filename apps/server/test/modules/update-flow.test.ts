@@ -64,6 +64,8 @@ describe('updating one robot', () => {
     expect(sent.json().data.args).toEqual({ recordId: created.id, version: '1.1.0' });
     const done = await waitForRecord(created.id, 'update_complete');
     expect(done.failureReason).toBeNull();
+    // The robot notes a report once the broker acknowledged it, which may come after the server handled it.
+    await waitFor(() => reports['UPD-1'].length >= 2 || undefined, 'both reports acknowledged');
     expect(reports['UPD-1'].map((r) => r.stage)).toEqual(['download_complete', 'update_complete']);
     const robot = await waitForRobot(app, 'UPD-1', admin, (r) => r.firmware === '1.1.0', 'the new firmware');
     expect(robot.firmware).toBe('1.1.0');
