@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { SimRobot } from '@railserve/robot-sim';
 import { adminCall } from './support/api.ts';
 import { type Instance, startCluster } from './support/cluster.ts';
@@ -24,10 +24,11 @@ test.afterAll(async () => {
   await cluster?.stop();
 });
 
-/** An API client on one instance, signed in as its administrator. */
+/** An API client on one instance (the support helpers sign in as its administrator). */
 const clientOf = (instance: Instance) => playwrightRequest.newContext({ baseURL: instance.url });
 
-test('a browser on instance A follows a robot both instances ingest, live, and commands it', async ({ page }) => {
+/** A new administrator opens the robots screen on instance A, filtered to the robot, and is live. */
+async function openRobotsOnA(page: Page) {
   const onA = await clientOf(cluster.a);
   const user = await createUser(onA, 0);
   await useLocale(page, 'en');
@@ -35,7 +36,11 @@ test('a browser on instance A follows a robot both instances ingest, live, and c
   await page.goto(`${cluster.a.url}/robots?q=${sn}`);
   // The console's live connection is Mosquitto's WebSocket listener, with the account A made for it.
   await expect(page.getByRole('banner').getByText(/^Connected$/)).toBeVisible();
-  const row = page.getByTestId(`robot-row-${sn}`);
+  return { onA, row: page.getByTestId(`robot-row-${sn}`) };
+}
+
+test('a browser on instance A follows a robot both instances ingest, live, and commands it', async ({ page }) => {
+  const { onA, row } = await openRobotsOnA(page);
   await expect(row).toHaveCount(0);
 
   // Its battery changes only when the test sets it.
@@ -77,13 +82,7 @@ test('a browser on instance A follows a robot both instances ingest, live, and c
 });
 
 test('the robot losing power goes offline on A, and the log and the audit hold each event once', async ({ page }) => {
-  const onA = await clientOf(cluster.a);
-  const user = await createUser(onA, 0);
-  await useLocale(page, 'en');
-  await signInWithToken(page, onA, user.username, user.password);
-  await page.goto(`${cluster.a.url}/robots?q=${sn}`);
-  await expect(page.getByRole('banner').getByText(/^Connected$/)).toBeVisible();
-  const row = page.getByTestId(`robot-row-${sn}`);
+  const { onA, row } = await openRobotsOnA(page);
   await expect(row).toContainText('Online');
   robot.crash();
   await expect(row).toContainText('Offline');

@@ -10,7 +10,7 @@ import { robotStatusPayload, sn } from './payloads.ts';
  */
 export const CONSOLE_FEED = {
   /** How long statuses gather before they are sent: the most a status waits on the server. */
-  gatherMs: 50,
+  gatherMs: 20,
   /** The most statuses in one message (a burst, e.g. retained statuses at start, is split). */
   maxStatuses: 500,
 } as const;
