@@ -91,6 +91,7 @@ async function measure(robots: number, screen: Screen) {
       main: await mainThreadSeconds(cdp),
       servers: pids.map(cpuSeconds),
       broker: fleet.brokerPid ? cpuSeconds(fleet.brokerPid) : 0,
+      sim: cpuSeconds(fleet.sim.pid!),
       chromium: chromiumCpu(),
     };
     const rss: number[][] = pids.map(() => []);
@@ -136,6 +137,7 @@ async function measure(robots: number, screen: Screen) {
       serverCpuPercent: pids.map((pid, i) => ((cpuSeconds(pid) - before.servers[i]) / seconds) * 100),
       serverRssMb: rss.map((samples) => Math.max(...samples)),
       brokerCpuPercent: fleet.brokerPid ? ((cpuSeconds(fleet.brokerPid) - before.broker) / seconds) * 100 : Number.NaN,
+      simCpuPercent: ((cpuSeconds(fleet.sim.pid!) - before.sim) / seconds) * 100,
       chromiumCpuPercent: ((chromiumCpu() - before.chromium) / seconds) * 100,
       loadAverage: os.loadavg()[0],
     };
@@ -158,12 +160,12 @@ for (const robots of String(values.robots).split(',').map(Number)) {
 const f = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 const each = (list: number[], unit: string) => list.map((n) => `${f(n)}${unit}`).join(' + ');
 console.log(
-  '\n| mode | robots | screen | consoles | status → screen p50 / p95 / max (ms) | missed | main thread busy | long tasks (longest) | slowest interaction | broker ack p50 / p95 | server CPU | server RSS | broker CPU | Chromium CPU | load avg |',
+  '\n| mode | robots | screen | consoles | status → screen p50 / p95 / max (ms) | missed | main thread busy | long tasks (longest) | slowest interaction | broker ack p50 / p95 | server CPU | server RSS | broker CPU | fleet CPU | Chromium CPU | load avg |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of results) {
   console.log(
-    `| ${r.mode} | ${r.robots} | ${r.screen} | ${r.consoles} | ${f(r.delay.median)} / ${f(r.delay.p95)} / ${f(r.delay.max)} (${r.delay.count} probes) | ${r.missed} | ${f(r.mainThreadBusyPercent)} % | ${r.longTasks} (${f(r.longestTaskMs)} ms) | ${f(r.slowestInteractionMs)} ms | ${f(r.brokerAck.p50, 1)} / ${f(r.brokerAck.p95, 1)} ms | ${each(r.serverCpuPercent, ' %')} | ${each(r.serverRssMb, ' MB')} | ${f(r.brokerCpuPercent)} % | ${f(r.chromiumCpuPercent)} % | ${f(r.loadAverage, 1)} |`,
+    `| ${r.mode} | ${r.robots} | ${r.screen} | ${r.consoles} | ${f(r.delay.median)} / ${f(r.delay.p95)} / ${f(r.delay.max)} (${r.delay.count} probes) | ${r.missed} | ${f(r.mainThreadBusyPercent)} % | ${r.longTasks} (${f(r.longestTaskMs)} ms) | ${f(r.slowestInteractionMs)} ms | ${f(r.brokerAck.p50, 1)} / ${f(r.brokerAck.p95, 1)} ms | ${each(r.serverCpuPercent, ' %')} | ${each(r.serverRssMb, ' MB')} | ${f(r.brokerCpuPercent)} % | ${f(r.simCpuPercent)} % | ${f(r.chromiumCpuPercent)} % | ${f(r.loadAverage, 1)} |`,
   );
 }
 process.exit(0);
