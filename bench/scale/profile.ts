@@ -42,7 +42,7 @@ try {
   const { profile } = await cdp.send('Profiler.stop');
 
   const timeOf = new Map<number, number>();
-  profile.samples?.forEach((id, i) => timeOf.set(id, (timeOf.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0)));
+  for (const [i, id] of (profile.samples ?? []).entries()) timeOf.set(id, (timeOf.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0));
   const self = new Map<string, number>();
   for (const node of profile.nodes) {
     const { functionName, url, lineNumber } = node.callFrame;

@@ -80,9 +80,13 @@ export function startCommandTracker(app: FastifyInstance): CommandTracker {
     else if (timers.has(id)) release(await findCommand(app.db, id));
   };
   // Every instance hears every ack (few, unlike statuses): the one that sent the command is waiting for it.
-  app.mqtt.handle('HCP4/+/ack', (topic, payload) => (parseTopic(topic)?.kind === 'robotAck' ? onAck(topic, payload) : undefined), {
-    shared: false,
-  });
+  app.mqtt.handle(
+    'HCP4/+/ack',
+    (topic, payload) => (parseTopic(topic)?.kind === 'robotAck' ? onAck(topic, payload) : undefined),
+    {
+      shared: false,
+    },
+  );
   app.mqtt.handle('HCP4/track/+/ack', onAck, { shared: false });
   app.addHook('onClose', async () => {
     for (const timer of timers.values()) clearTimeout(timer);
