@@ -1,12 +1,14 @@
 // Where the console's main thread spends its time with a simulated fleet: the embedded server and
 // N robots at 1 Hz (bench/fleet's processes), one screen open in headless Chromium, then a
-// 10-second CPU profile of the page, printed as the functions with the most time of their own.
+// 10-second CPU profile of the page, printed as the functions with the most time of their own;
+// with --trace, a Chromium trace of the same stretch instead, printed as the renderer main
+// thread's time by kind of work (script, style, layout, paint, messages...), JavaScript included.
 // A tool for finding what to make cheaper; bench/scale/run.ts measures the goals.
 //
 //   npm run build:web
-//   node --import tsx bench/scale/profile.ts --robots 1000 --screen robots
+//   node --import tsx bench/scale/profile.ts --robots 1000 --screen robots [--trace]
 import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
+import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { startFleet } from '../support/children.ts';
 
 const { values } = parseArgs({
@@ -15,6 +17,7 @@ const { values } = parseArgs({
     screen: { type: 'string', default: 'robots' },
     seconds: { type: 'string', default: '10' },
     top: { type: 'string', default: '30' },
+    trace: { type: 'boolean', default: false },
   },
 });
 
@@ -34,6 +37,20 @@ try {
     .first()
     .waitFor({ timeout: 60_000 });
   await new Promise((r) => setTimeout(r, 8000));
+  if (values.trace) await traceMainThread(page);
+  else await profileScript(context, page);
+} finally {
+  await browser.close();
+  await fleet.stop();
+}
+
+async function traceMainThread(page: Page) {
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'toplevel', 'v8.execute'] });
+  await new Promise((r) => setTimeout(r, Number(values.seconds) * 1000));
+  printMainThread(await browser.stopTracing(), Number(values.seconds), Number(values.top));
+}
+
+async function profileScript(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -54,7 +71,30 @@ try {
   console.log(`${values.robots} robots, ${values.screen}: JavaScript and GC ${Math.round(busy)} ms of ${values.seconds} s`);
   for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top)))
     console.log(`${String(Math.round(ms)).padStart(6)} ms  ${key}`);
-} finally {
-  await browser.close();
-  await fleet.stop();
+}
+
+type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string } };
+
+/** Self time per event name on the page's main thread (CrRendererMain), nested events subtracted. */
+function printMainThread(buffer: Buffer, seconds: number, top: number) {
+  const events: TraceEvent[] = JSON.parse(buffer.toString('utf8')).traceEvents;
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  if (!main) throw new Error('no CrRendererMain thread in the trace');
+  const complete = events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const self = new Map<string, number>();
+  const stack: TraceEvent[] = [];
+  let tasks = 0;
+  for (const event of complete) {
+    while (stack.length && stack[stack.length - 1].ts + (stack[stack.length - 1].dur ?? 0) <= event.ts) stack.pop();
+    const parent = stack[stack.length - 1];
+    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - (event.dur ?? 0));
+    else tasks += event.dur ?? 0;
+    self.set(event.name, (self.get(event.name) ?? 0) + (event.dur ?? 0));
+    stack.push(event);
+  }
+  console.log(`main thread: tasks ${(tasks / 1000).toFixed(0)} ms of ${seconds} s (${(tasks / (seconds * 1e4)).toFixed(1)} %)`);
+  for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top))
+    console.log(`${String(Math.round(us / 1000)).padStart(6)} ms  ${name}`);
 }
