@@ -14,6 +14,8 @@ export default defineConfig({
     // The API server (apps/server) listens on 8080 in development.
     proxy: { '/api': 'http://localhost:8080' },
   },
+  // The broker worker (src/lib/broker-worker.ts) is a module worker.
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     // antd alone is close to 1 MB unminified; routes are lazy so the first load stays small.

@@ -10,6 +10,7 @@
 import { parseArgs } from 'node:util';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { startFleet } from '../support/children.ts';
+import { mainThreadSeconds } from './page-watch.ts';
 
 const { values } = parseArgs({
   options: {
@@ -37,17 +38,25 @@ try {
     .first()
     .waitFor({ timeout: 60_000 });
   await new Promise((r) => setTimeout(r, 8000));
-  if (values.trace) await traceMainThread(page);
+  if (values.trace) await traceMainThread(context, page);
   else await profileScript(context, page);
 } finally {
   await browser.close();
   await fleet.stop();
 }
 
-async function traceMainThread(page: Page) {
+async function traceMainThread(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const before = await mainThreadSeconds(cdp);
   await browser.startTracing(page, { categories: ['devtools.timeline', 'toplevel', 'v8.execute'] });
   await new Promise((r) => setTimeout(r, Number(values.seconds) * 1000));
-  printMainThread(await browser.stopTracing(), Number(values.seconds), Number(values.top));
+  const buffer = await browser.stopTracing();
+  const after = await mainThreadSeconds(cdp);
+  console.log(
+    `Chromium's TaskDuration over the same stretch: ${(((after - before) / Number(values.seconds)) * 100).toFixed(1)} %`,
+  );
+  printMainThread(buffer, Number(values.seconds), Number(values.top));
 }
 
 async function profileScript(context: BrowserContext, page: Page) {

@@ -68,8 +68,8 @@ export const app = fp(async (instance: FastifyInstance, options: AppOptions) => 
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
-        // mqtt.js runs its keepalive timer in a blob worker, which background tabs do not throttle.
-        workerSrc: ["'self'", 'blob:'],
+        // The console's broker connection runs in a worker of its own (apps/web/src/lib/broker-worker.ts).
+        workerSrc: ["'self'"],
         upgradeInsecureRequests: null,
       },
     },

@@ -5,7 +5,6 @@ import { useCurrentUser } from '../lib/auth.ts';
 import { fetchBrokerAccount } from '../lib/broker-account.ts';
 import { useBroker } from '../lib/broker-context.tsx';
 import { useClientConfig } from '../lib/client-config.ts';
-import { brokerTimerVariant } from '../lib/worker-timers.ts';
 import { LIVE_UPDATES } from './live-updates.ts';
 
 const CREDENTIALS_RETRY_MS = 5000;
@@ -47,8 +46,8 @@ export function BrokerSession({ children }: { children: ReactNode }) {
     let active = true;
     let retry: ReturnType<typeof setTimeout> | undefined;
     const open = () =>
-      Promise.all([brokerTimerVariant(), broker.prepare(), fetchBrokerAccount()]).then(
-        ([timerVariant, , account]) => {
+      fetchBrokerAccount().then(
+        (account) => {
           if (!active) return;
           broker.connect({
             host: window.location.hostname,
@@ -58,7 +57,6 @@ export function BrokerSession({ children }: { children: ReactNode }) {
             username: account.username,
             password: account.password,
             clientId: account.clientId,
-            timerVariant,
           });
         },
         (error) => {

@@ -3,10 +3,10 @@ import './global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { connectInWorker } from '../lib/broker-worker-client.ts';
 import { feedback } from '../lib/feedback.ts';
 import { i18n } from '../lib/i18n.ts';
 import { BrokerStore } from '../lib/mqtt.ts';
-import { connectBrokerClient, loadBrokerClient } from '../lib/mqtt-client.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { dropExpiredToken, TOKEN_STORAGE_KEY, tokenStore } from '../lib/session.ts';
 import { Providers } from './providers.tsx';
@@ -21,8 +21,7 @@ window.addEventListener('storage', (event) => {
 
 const queryClient = createQueryClient();
 const broker = new BrokerStore({
-  connect: connectBrokerClient,
-  load: loadBrokerClient,
+  connect: connectInWorker,
   warn: (key) => feedback.warning(i18n.t(key)),
   reload: () => window.location.reload(),
 });

@@ -15,7 +15,8 @@ export interface BrokerClient {
   ): unknown;
   unsubscribe(topic: string, callback: (error?: Error) => void): unknown;
   publish(topic: string, message: string, options: { qos: Qos; retain: boolean }, callback: (error?: Error) => void): unknown;
-  end(force?: boolean): unknown;
+  /** `callback` runs once the client has ended. */
+  end(force?: boolean, callback?: () => void): unknown;
 }
 
 export type BrokerClientOptions = {
@@ -27,8 +28,6 @@ export type BrokerClientOptions = {
   connectTimeout: number;
   reconnectPeriod: number;
   keepalive: number;
-  /** mqtt.js timers: 'auto' uses a Web Worker in browsers, 'native' plain setInterval. */
-  timerVariant?: 'auto' | 'native';
 };
 export type ConnectFn = (url: string, options: BrokerClientOptions) => BrokerClient;
 
@@ -41,7 +40,6 @@ export type BrokerConnection = {
   password: string;
   /** The id the broker holds this account to; otherwise `frontend_` and 8 random hex digits. */
   clientId?: string;
-  timerVariant?: 'auto' | 'native';
 };
 
 export type BrokerMessage = { topic: string; message: string; timestamp: string; id: string };
@@ -73,8 +71,6 @@ export type BrokerLogger = Pick<Console, 'warn' | 'error'>;
 
 export type BrokerStoreOptions = {
   connect: ConnectFn;
-  /** Loads what `connect` needs (the mqtt.js client, kept out of the login route); awaited by `prepare`. */
-  load?: () => Promise<void>;
   /** Shows a translated warning to the user; called with a locale key such as `mqtt.notConnected`. */
   warn?: (messageKey: string) => void;
   /** Reloads the page when the front-end update topic says so. */

@@ -104,12 +104,6 @@ describe('BrokerStore connect', () => {
     });
   });
 
-  it('passes the timer variant on to mqtt.js when one is chosen', () => {
-    const { store, fake } = setup();
-    store.connect({ ...connection, timerVariant: 'native' });
-    expect(fake.calls[0].options.timerVariant).toBe('native');
-  });
-
   it('uses wss when asked (a page served over https)', () => {
     const { store, fake } = setup();
     store.connect({ ...connection, protocol: 'wss' });

@@ -73,11 +73,6 @@ export class BrokerStore {
 
   getSnapshot = (): BrokerState => this.state;
 
-  /** Resolves once the client library is loaded; call before `connect`. */
-  prepare(): Promise<void> {
-    return this.options.load?.() ?? Promise.resolve();
-  }
-
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -106,7 +101,6 @@ export class BrokerStore {
         connectTimeout: BROKER.connectTimeoutMs,
         reconnectPeriod: BROKER.reconnectPeriodMs,
         keepalive: BROKER.keepaliveSeconds,
-        ...(connection.timerVariant ? { timerVariant: connection.timerVariant } : {}),
       });
     } catch (error) {
       this.logger.error('MQTT connection could not be created', error);

@@ -43,8 +43,9 @@ export class FakeMqttClient extends EventEmitter implements BrokerClient {
     return this;
   }
 
-  end() {
+  end(_force?: boolean, callback?: () => void) {
     this.ended = true;
+    callback?.();
     return this;
   }
 }

@@ -1,0 +1,134 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fakeConnect, silentLogger } from '../testing/fake-mqtt-client.ts';
+import type { BrokerClientOptions } from './broker-types.ts';
+import { WorkerBrokerClient } from './broker-worker-client.ts';
+import { hostBrokerClient } from './broker-worker-host.ts';
+import type { FromWorker, Port, ToWorker } from './broker-worker-messages.ts';
+import { BrokerStore } from './mqtt.ts';
+
+/** A page and a worker joined as a real worker joins them: asynchronous, every message structured-cloned. */
+function workerPair() {
+  const fake = fakeConnect();
+  const closed = vi.fn();
+  const terminated = vi.fn();
+  const inWorker: Port<FromWorker, ToWorker> = {
+    onmessage: null,
+    postMessage: (message) => setTimeout(() => page.onmessage?.({ data: structuredClone(message) })),
+  };
+  const page = {
+    onmessage: null as ((event: { data: FromWorker }) => void) | null,
+    onerror: null as ((event: unknown) => void) | null,
+    postMessage: (message: ToWorker) => setTimeout(() => inWorker.onmessage?.({ data: structuredClone(message) })),
+    terminate: terminated,
+  };
+  hostBrokerClient(inWorker, fake.connect, closed);
+  return { fake, page, closed, terminated };
+}
+
+const options: BrokerClientOptions = {
+  clientId: 'frontend_0a1b2c3d',
+  username: 'web',
+  password: 'token',
+  protocol: 'ws',
+  clean: true,
+  connectTimeout: 4000,
+  reconnectPeriod: 1000,
+  keepalive: 60,
+};
+const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+describe('the broker client in a worker', () => {
+  it('connects in the worker with the page’s address and options, and passes its events back', async () => {
+    const { fake, page } = workerPair();
+    const client = new WorkerBrokerClient(page, 'ws://10.0.0.5:9001/', options);
+    const events: string[] = [];
+    for (const name of ['connect', 'offline', 'reconnect', 'close'] as const) client.on(name, () => events.push(name));
+    await settle();
+    expect(fake.calls).toEqual([{ url: 'ws://10.0.0.5:9001/', options }]);
+    for (const name of ['connect', 'offline', 'reconnect', 'close']) fake.last().emit(name);
+    await settle();
+    expect(events).toEqual(['connect', 'offline', 'reconnect', 'close']);
+  });
+
+  it('hands the page each message with its payload as text', async () => {
+    const { fake, page } = workerPair();
+    const client = new WorkerBrokerClient(page, 'ws://h:9001/', options);
+    const received: [string, unknown][] = [];
+    client.on('message', (topic, payload) => received.push([topic, payload]));
+    await settle();
+    fake.last().emit('message', 'hcpro4/console/robots', new TextEncoder().encode('{"statuses":[]}'));
+    fake.last().emit('message', 'HCP4/frontend/update', '1');
+    await settle();
+    expect(received).toEqual([
+      ['hcpro4/console/robots', '{"statuses":[]}'],
+      ['HCP4/frontend/update', '1'],
+    ]);
+  });
+
+  it('answers subscribe, unsubscribe and publish through their callbacks, refusals included', async () => {
+    const { fake, page } = workerPair();
+    const client = new WorkerBrokerClient(page, 'ws://h:9001/', options);
+    await settle();
+    fake.last().refuse.add('hcpro4/logs/+');
+    fake.last().publishError = new Error('publish failed');
+    const subscribed = vi.fn();
+    const refused = vi.fn();
+    const unsubscribed = vi.fn();
+    const published = vi.fn();
+    client.subscribe('hcpro4/alerts/+', { qos: 1 }, subscribed);
+    client.subscribe('hcpro4/logs/+', { qos: 1 }, refused);
+    client.unsubscribe('hcpro4/alerts/+', unsubscribed);
+    client.publish('hcpro4/system/ping', '{}', { qos: 1, retain: false }, published);
+    await settle();
+    expect(subscribed).toHaveBeenCalledWith(null, [{ topic: 'hcpro4/alerts/+', qos: 1 }]);
+    expect(refused.mock.calls[0][0]).toBeInstanceOf(Error);
+    expect(unsubscribed).toHaveBeenCalledWith(undefined);
+    expect(published.mock.calls[0][0]).toMatchObject({ message: 'publish failed' });
+    expect(fake.last().published).toEqual([{ topic: 'hcpro4/system/ping', message: '{}', options: { qos: 1, retain: false } }]);
+  });
+
+  it('keeps an error’s code, so the store still knows a refusal of the credentials', async () => {
+    const { fake, page } = workerPair();
+    const store = new BrokerStore({ connect: (url, o) => new WorkerBrokerClient(page, url, o), logger: silentLogger });
+    const refusals = vi.fn();
+    store.onCredentialsRefused(refusals);
+    store.connect({ host: 'h', port: 9001, username: 'web', password: 'expired' });
+    await settle();
+    fake.last().emit('error', Object.assign(new Error('Connection refused: Not authorized'), { code: 5 }));
+    await settle();
+    expect(store.getSnapshot().connectionError).toBe('Connection refused: Not authorized');
+    expect(refusals).toHaveBeenCalledTimes(1);
+    await settle();
+    expect(fake.last().ended).toBe(true);
+  });
+
+  it('ends the client in the worker and lets the worker close itself; a worker that does not is stopped', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const { fake, page, closed, terminated } = workerPair();
+      const client = new WorkerBrokerClient(page, 'ws://h:9001/', options);
+      await vi.advanceTimersByTimeAsync(1);
+      client.end();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(fake.last().ended).toBe(true);
+      expect(closed).toHaveBeenCalledTimes(1);
+      expect(terminated).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(terminated).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('reads a worker that cannot start as a connection error', async () => {
+    const { page } = workerPair();
+    const store = new BrokerStore({ connect: (url, o) => new WorkerBrokerClient(page, url, o), logger: silentLogger });
+    store.connect({ host: 'h', port: 9001, username: 'web', password: 'token' });
+    page.onerror?.(new Event('error'));
+    expect(store.getSnapshot()).toMatchObject({
+      isConnected: false,
+      isConnecting: false,
+      connectionError: 'The broker connection could not start',
+    });
+  });
+});
