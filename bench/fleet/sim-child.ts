@@ -14,10 +14,13 @@ const count = Number(process.env.BENCH_ROBOTS);
 const url = process.env.BENCH_BROKER_URL!;
 // The server has published this plan's maps.
 const plan = fleetPlan(count);
+/** The first robot is the benchmarks' probe: its battery changes only when a benchmark sets it. */
+const probeSn = plan[0]?.sns[0];
 const robots = plan.flatMap((track) =>
   track.sns.map(
     (sn, homeIndex) =>
       new SimRobot({
+        ...(sn === probeSn ? { chargePerStep: 0, drainPerStep: 0 } : {}),
         url,
         sn,
         deviceKey: process.env.BENCH_DEVICE_KEY!,

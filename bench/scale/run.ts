@@ -114,7 +114,12 @@ async function measure(robots: number, screen: Screen) {
       const { ts } = await ask<{ ts: string | null }>(fleet.sim, { type: 'battery', sn: probeSn, battery: level });
       const at = await seen;
       if (ts && at) delays.push(at - Date.parse(ts));
-      else missed++;
+      else {
+        missed++;
+        console.log(
+          `probe ${i} (battery ${level}) missed: ${ts ? 'not on screen within 5 s' : 'the probe robot did not publish'}`,
+        );
+      }
       await sleep(Math.max(200, (Number(values.seconds) * 1000) / Number(values.probes) - 300));
     }
     if (screen === 'robots') await typeInSearch(page, probeSn);
