@@ -3,6 +3,7 @@ import { registerSystemStatusUpdates } from '../features/dashboard/hooks/system-
 import { registerRobotLiveUpdates } from '../features/robots/hooks/robot-live-updates.ts';
 import { registerTrackStatusUpdates } from '../features/tracks/hooks/track-status-updates.ts';
 import type { BrokerStore } from '../lib/mqtt.ts';
+import { resyncRobotFeedOnRead } from './robot-feed-resync.ts';
 
 /**
  * App-wide live updates: each entry registers broker handlers (`broker.onMessage(filter, ...)`)
@@ -13,4 +14,9 @@ import type { BrokerStore } from '../lib/mqtt.ts';
  */
 export type LiveUpdate = (context: { broker: BrokerStore; queryClient: QueryClient }) => () => void;
 
-export const LIVE_UPDATES: LiveUpdate[] = [registerTrackStatusUpdates, registerRobotLiveUpdates, registerSystemStatusUpdates];
+export const LIVE_UPDATES: LiveUpdate[] = [
+  registerTrackStatusUpdates,
+  registerRobotLiveUpdates,
+  registerSystemStatusUpdates,
+  resyncRobotFeedOnRead,
+];

@@ -17,6 +17,8 @@ export interface BrokerClient {
   publish(topic: string, message: string, options: { qos: Qos; retain: boolean }, callback: (error?: Error) => void): unknown;
   /** `callback` runs once the client has ended. */
   end(force?: boolean, callback?: () => void): unknown;
+  /** Only a client that filters the robot feed (broker-worker-client.ts): pass every robot's next status. */
+  resync?(): void;
 }
 
 export type BrokerClientOptions = {

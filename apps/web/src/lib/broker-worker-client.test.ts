@@ -56,13 +56,55 @@ describe('the broker client in a worker', () => {
     const received: [string, unknown][] = [];
     client.on('message', (topic, payload) => received.push([topic, payload]));
     await settle();
-    fake.last().emit('message', 'hcpro4/console/robots', new TextEncoder().encode('{"statuses":[]}'));
+    fake.last().emit('message', 'hcpro4/alerts/RS-A1', new TextEncoder().encode('{"code":"low_battery"}'));
     fake.last().emit('message', 'HCP4/frontend/update', '1');
     await settle();
     expect(received).toEqual([
-      ['hcpro4/console/robots', '{"statuses":[]}'],
+      ['hcpro4/alerts/RS-A1', '{"code":"low_battery"}'],
       ['HCP4/frontend/update', '1'],
     ]);
+  });
+
+  it('leaves out of the robot feed the statuses that show nothing new, until a reconnect or a resync', async () => {
+    const { fake, page } = workerPair();
+    const store = new BrokerStore({ connect: (url, o) => new WorkerBrokerClient(page, url, o), logger: silentLogger });
+    const statuses: unknown[] = [];
+    const heard: unknown[] = [];
+    store.onMessage('hcpro4/robots/+/status', (m) => statuses.push(m.json));
+    store.onMessage('hcpro4/console/robots', (m) => heard.push(...(m.json as { heard: unknown[] }).heard));
+    store.connect({ host: 'h', port: 9001, username: 'web', password: 'token' });
+    await settle();
+    fake.last().emit('connect');
+    const status = (battery: number, second: number) => ({
+      sn: 'RS-A1',
+      connection: 'online',
+      battery,
+      ts: `2026-11-25T10:00:0${second}.000Z`,
+    });
+    const send = (battery: number, second: number) =>
+      fake
+        .last()
+        .emit(
+          'message',
+          'hcpro4/console/robots',
+          JSON.stringify({ ts: '2026-11-25T10:00:00.000Z', statuses: [status(battery, second)], removed: [] }),
+        );
+    send(80, 0);
+    send(80, 1);
+    send(79, 2);
+    await settle();
+    expect(statuses).toEqual([status(80, 0), status(79, 2)]);
+    expect(heard).toEqual(['RS-A1']);
+
+    store.resyncRobotFeed();
+    await settle();
+    send(79, 3);
+    send(79, 4);
+    fake.last().emit('connect');
+    send(79, 5);
+    await settle();
+    expect(statuses).toEqual([status(80, 0), status(79, 2), status(79, 3), status(79, 5)]);
+    expect(heard).toEqual(['RS-A1', 'RS-A1']);
   });
 
   it('answers subscribe, unsubscribe and publish through their callbacks, refusals included', async () => {

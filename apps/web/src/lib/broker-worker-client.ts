@@ -54,6 +54,11 @@ export class WorkerBrokerClient implements BrokerClient {
     return this;
   }
 
+  /** The robot feed's next statuses all go through, also those that show nothing new (robot-feed-filter.ts). */
+  resync() {
+    this.worker.postMessage({ type: 'resync' });
+  }
+
   /** Ends the client in the worker, which then closes itself (stopped after a grace period if not). */
   end(force = false) {
     this.worker.postMessage({ type: 'end', force });

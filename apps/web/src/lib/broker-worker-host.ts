@@ -1,17 +1,22 @@
+import { topics } from '@railserve/protocol';
 import type { BrokerClient, ConnectFn } from './broker-types.ts';
 import type { ClientEvent, FromWorker, Port, ToWorker } from './broker-worker-messages.ts';
+import { createRobotFeedFilter } from './robot-feed-filter.ts';
 
 const EVENTS: ClientEvent[] = ['connect', 'close', 'offline', 'reconnect'];
 
 /**
  * The worker's side (broker-worker.ts): runs the one mqtt.js client the page asked for and tells
  * the page what it does. The client's stream machinery, its timers and the WebSocket's traffic
- * stay in the worker; the page gets one message per MQTT message, its payload already text.
- * `close` ends the worker once the client has ended.
+ * stay in the worker; the page gets one message per MQTT message, its payload already text, the
+ * robot feed's without the statuses that show nothing new (robot-feed-filter.ts). `close` ends
+ * the worker once the client has ended.
  */
 export function hostBrokerClient(port: Port<FromWorker, ToWorker>, connect: ConnectFn, close: () => void): void {
   const decoder = new TextDecoder();
+  const feed = createRobotFeedFilter();
   let client: BrokerClient | undefined;
+  const text = (payload: Uint8Array | string) => (typeof payload === 'string' ? payload : decoder.decode(payload));
   const answer = (id: number) => (error?: Error | null, granted?: { topic: string; qos: number }[]) =>
     port.postMessage({
       type: 'answer',
@@ -25,6 +30,8 @@ export function hostBrokerClient(port: Port<FromWorker, ToWorker>, connect: Conn
       if (client) return;
       client = connect(data.url, data.options);
       for (const name of EVENTS) client.on(name, () => port.postMessage({ type: 'event', name }));
+      // The page reads the fleet again after each connect: every robot's next status goes through.
+      client.on('connect', feed.reset);
       client.on('error', (error) => {
         const code = (error as Error & { code?: unknown }).code;
         port.postMessage({
@@ -34,10 +41,15 @@ export function hostBrokerClient(port: Port<FromWorker, ToWorker>, connect: Conn
         });
       });
       client.on('message', (topic, payload) =>
-        port.postMessage({ type: 'message', topic, payload: typeof payload === 'string' ? payload : decoder.decode(payload) }),
+        port.postMessage({
+          type: 'message',
+          topic,
+          payload: topic === topics.consoleRobots ? feed.take(text(payload)) : text(payload),
+        }),
       );
       return;
     }
+    if (data.type === 'resync') return feed.reset();
     if (data.type === 'end') {
       if (client) client.end(data.force, close);
       else close();

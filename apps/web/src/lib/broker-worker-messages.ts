@@ -8,7 +8,9 @@ export type ToWorker =
   | { type: 'subscribe'; id: number; topic: string; qos: Qos }
   | { type: 'unsubscribe'; id: number; topic: string }
   | { type: 'publish'; id: number; topic: string; message: string; qos: Qos; retain: boolean }
-  | { type: 'end'; force: boolean };
+  | { type: 'end'; force: boolean }
+  /** The page read robots from the server again: the robot feed's next statuses all go through. */
+  | { type: 'resync' };
 
 export type ClientEvent = 'connect' | 'close' | 'offline' | 'reconnect';
 

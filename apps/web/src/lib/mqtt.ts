@@ -232,8 +232,11 @@ export class BrokerStore {
     if (messages.length > BROKER.messageListTrimAbove) messages.splice(0, messages.length - BROKER.messageListTrimTo);
 
     if (topic !== topics.consoleRobots) return this.dispatch(message, text);
-    // The feed reaches features as the robot statuses it carries (robot-feed.ts).
-    for (const entry of robotFeedEntries(parseJsonText(text)))
+    // The feed reaches features as itself (for the robots it names as only heard) and as the
+    // robot statuses it carries (robot-feed.ts).
+    const feed = parseJsonText(text);
+    this.dispatch(message, text, feed);
+    for (const entry of robotFeedEntries(feed))
       this.dispatch({ ...message, topic: entry.topic, message: entry.text }, entry.text, entry.json);
   }
 
@@ -253,6 +256,14 @@ export class BrokerStore {
         this.logger.error(`MQTT message handler for ${filter} failed`, error);
       }
     }
+  }
+
+  /**
+   * The robots were read from the server again: the robot feed's next status of each robot comes
+   * in full, even when the connection left out those that showed nothing new (robot-feed-filter.ts).
+   */
+  resyncRobotFeed(): void {
+    this.state.client?.resync?.();
   }
 
   /** Called on every (re)connect, after the subscriptions are sent again: what was missed meanwhile is read again. */

@@ -83,6 +83,15 @@ describe('registerRobotLiveUpdates', () => {
     expect(page().items[1]).toBe(before.items[1]);
   });
 
+  it('notes a robot the feed names as heard only, without a cache write', () => {
+    const before = page();
+    const now = new Date().toISOString();
+    receive('hcpro4/console/robots', { ts, statuses: [], removed: [], heard: ['R2', 42, null] });
+    vi.advanceTimersByTime(600);
+    expect(page()).toBe(before);
+    expect(lastHeard(page().items[1])).toBe(now);
+  });
+
   it('drops payloads that fail the schema or name another robot', () => {
     receive('hcpro4/robots/R1/status', { sn: 'R2', battery: 5, ts });
     receive('hcpro4/robots/R1/status', { sn: 'R1', battery: 500, ts });

@@ -7,6 +7,7 @@ import {
   type RobotStatusPayload,
   robotHealth,
   robotStatusPayload,
+  topics,
 } from '@railserve/protocol';
 import type { QueryClient } from '@tanstack/react-query';
 import type { BrokerStore } from '../../../lib/mqtt.ts';
@@ -145,6 +146,11 @@ export function registerRobotLiveUpdates({ broker, queryClient }: { broker: Brok
       queue(target.sn, (r) => withRobotStatus(r, status.data, message.timestamp));
     }
   });
+  // Robots the feed names as heard only (nothing shown changed, lib/robot-feed-filter.ts).
+  const removeHeard = broker.onMessage(topics.consoleRobots, (message) => {
+    const heard = (message.json as { heard?: unknown } | undefined)?.heard;
+    if (Array.isArray(heard)) for (const sn of heard) if (typeof sn === 'string') noteHeard(sn, message.timestamp);
+  });
   const removeAlert = broker.onMessage('hcpro4/alerts/+', (message) => {
     const target = parseTopic(message.topic);
     const alert = alertPayload.safeParse(message.json);
@@ -156,6 +162,7 @@ export function registerRobotLiveUpdates({ broker, queryClient }: { broker: Brok
   const removeReconnect = broker.onConnect(() => void queryClient.invalidateQueries({ queryKey: robotKeys.list }));
   return () => {
     removeStatus();
+    removeHeard();
     removeAlert();
     removeReconnect();
     cancelFlush?.();

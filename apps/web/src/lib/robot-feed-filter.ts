@@ -1,0 +1,58 @@
+/**
+ * The robot feed as the page gets it from the broker worker (broker-worker-host.ts): a status
+ * that shows nothing new since the robot's last one the page got (the same fields but its `ts`)
+ * travels only as the robot's SN in `heard`, so an idle fleet costs the page no status to read,
+ * check or merge. Everything else of the message passes unchanged.
+ *
+ * `reset` makes the next status of every robot go through in full; the worker calls it on each
+ * (re)connect and when the page has read robots from the server again (whose answer may be older
+ * than what the page had), so a robot's next status brings the page up to date.
+ */
+export type RobotFeedFilter = {
+  /** The feed message's text, rewritten; a text that is not a feed message passes as it is. */
+  take(text: string): string;
+  reset(): void;
+};
+
+/** The most robots remembered (the server holds at most 20,000); beyond it, everything passes. */
+const MAX_ROBOTS = 50_000;
+
+export function createRobotFeedFilter(): RobotFeedFilter {
+  const shown = new Map<string, string>();
+
+  const isNews = (status: unknown): boolean => {
+    if (typeof status !== 'object' || status === null) return true;
+    const { ts: _ts, ...rest } = status as { sn?: unknown; ts?: unknown };
+    const sn = rest.sn;
+    if (typeof sn !== 'string') return true;
+    const key = JSON.stringify(rest);
+    if (shown.get(sn) === key) return false;
+    if (shown.size < MAX_ROBOTS || shown.has(sn)) shown.set(sn, key);
+    return true;
+  };
+
+  return {
+    take(text) {
+      let feed: unknown;
+      try {
+        feed = JSON.parse(text);
+      } catch {
+        return text;
+      }
+      if (typeof feed !== 'object' || feed === null) return text;
+      const { statuses, removed } = feed as { statuses?: unknown; removed?: unknown };
+      if (!Array.isArray(statuses)) return text;
+      if (Array.isArray(removed)) for (const sn of removed) if (typeof sn === 'string') shown.delete(sn);
+      const news: unknown[] = [];
+      const heard: string[] = [];
+      for (const status of statuses) {
+        if (isNews(status)) news.push(status);
+        else heard.push((status as { sn: string }).sn);
+      }
+      return JSON.stringify({ ...feed, statuses: news, heard });
+    },
+    reset() {
+      shown.clear();
+    },
+  };
+}
