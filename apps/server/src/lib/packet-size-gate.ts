@@ -76,6 +76,16 @@ export class PacketSizeGate extends Duplex {
     this.inner.write(chunk, encoding, callback);
   }
 
+  /**
+   * What was written together goes out together: an MQTT packet is written in pieces (header,
+   * topic, payload) under one cork, and written one by one a TCP connection would hold the later
+   * pieces back until the peer acknowledges the first (Nagle's algorithm against delayed ACKs,
+   * about 40 ms), and a WebSocket would send each piece as a message of its own.
+   */
+  override _writev(chunks: { chunk: Buffer }[], callback: (error?: Error | null) => void) {
+    this.inner.write(chunks.length === 1 ? chunks[0].chunk : Buffer.concat(chunks.map((c) => c.chunk)), callback);
+  }
+
   override _final(callback: (error?: Error | null) => void) {
     this.inner.end(callback);
   }

@@ -83,7 +83,8 @@ export async function startEmbeddedBroker(app: FastifyInstance, serverClientId: 
     const gate = sessions.accept(connection);
     if (gate) broker.handle(gate as never, req as never);
   };
-  const tcp: Server = createTcpServer((socket) => handle(socket));
+  // Each packet goes out when written (packet-size-gate.ts writes it whole), not held for the peer's ACK.
+  const tcp: Server = createTcpServer({ noDelay: true }, (socket) => handle(socket));
   const http = createHttpServer((_req, res) => res.writeHead(426).end('MQTT over WebSocket only'));
   // A browser's MQTT packet arrives as one WebSocket message: the same cap, plus the fixed header.
   const wss = new WebSocketServer({ server: http, maxPayload: BROKER_LIMITS.browserPacketBytes + 8 });

@@ -108,6 +108,8 @@ export async function startMosquitto(
       'allow_anonymous false',
       `password_file ${passwd}`,
       `acl_file ${SHIPPED_ACL}`,
+      // As shipped (deploy/mosquitto/mosquitto.conf).
+      'set_tcp_nodelay true',
       'persistence false',
       // Running as root in CI: stay root so the generated files stay readable.
       'user root',
