@@ -1,5 +1,6 @@
 // The broker connection's types: what the store (mqtt.ts) takes from mqtt.js, what it is given to
 // connect, and what it holds and hands to handlers.
+import type { BrokerErrorReason } from './broker-errors.ts';
 
 export type Qos = 0 | 1 | 2;
 
@@ -50,7 +51,8 @@ export type BrokerState = {
   client: BrokerClient | null;
   isConnected: boolean;
   isConnecting: boolean;
-  connectionError: string | null;
+  /** Why the last connection attempt failed (broker-errors.ts), until the next one succeeds. */
+  connectionError: BrokerErrorReason | null;
   serverIP: string | null;
   subscriptions: ReadonlySet<string>;
   messages: readonly BrokerMessage[];

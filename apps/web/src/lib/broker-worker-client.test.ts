@@ -138,7 +138,7 @@ describe('the broker client in a worker', () => {
     await settle();
     fake.last().emit('error', Object.assign(new Error('Connection refused: Not authorized'), { code: 5 }));
     await settle();
-    expect(store.getSnapshot().connectionError).toBe('Connection refused: Not authorized');
+    expect(store.getSnapshot().connectionError).toBe('credentials');
     expect(refusals).toHaveBeenCalledTimes(1);
     await settle();
     expect(fake.last().ended).toBe(true);
@@ -170,7 +170,7 @@ describe('the broker client in a worker', () => {
     expect(store.getSnapshot()).toMatchObject({
       isConnected: false,
       isConnecting: false,
-      connectionError: 'The broker connection could not start',
+      connectionError: 'start',
     });
   });
 });

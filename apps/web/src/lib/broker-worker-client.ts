@@ -1,3 +1,4 @@
+import { WORKER_START_FAILED } from './broker-errors.ts';
 import type { BrokerClient, BrokerClientOptions, ConnectFn, Qos } from './broker-types.ts';
 import type { FromWorker, Port, ToWorker } from './broker-worker-messages.ts';
 
@@ -23,7 +24,8 @@ export class WorkerBrokerClient implements BrokerClient {
     options: BrokerClientOptions,
   ) {
     worker.onmessage = ({ data }) => this.receive(data);
-    worker.onerror = () => this.emit('error', new Error('The broker connection could not start'));
+    worker.onerror = () =>
+      this.emit('error', Object.assign(new Error('The broker worker could not start'), { code: WORKER_START_FAILED }));
     worker.postMessage({ type: 'connect', url, options });
   }
 

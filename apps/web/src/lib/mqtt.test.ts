@@ -56,7 +56,7 @@ describe('BrokerStore connect', () => {
     store.connect(connection);
     const client = fake.last();
     client.emit('error', new Error('boom'));
-    expect(store.getSnapshot().connectionError).toBe('boom');
+    expect(store.getSnapshot().connectionError).toBe('failed');
     client.emit('connect');
     expect(store.getSnapshot()).toMatchObject({ isConnected: true, isConnecting: false, connectionError: null });
     expect(client.subscribed.map((s) => s.topic)).toEqual(['hcpro4/robots/+/status', 'hcpro4/logs/+']);
@@ -65,13 +65,13 @@ describe('BrokerStore connect', () => {
     expect(client.subscribed).toHaveLength(4);
   });
 
-  it('on error stores the message and clears both flags', () => {
+  it('on error stores why the connection failed and clears both flags', () => {
     const { store, fake } = connected();
-    fake.last().emit('error', new Error('Connection refused: Not authorized'));
+    fake.last().emit('error', Object.assign(new Error('Connection refused: Server unavailable'), { code: 3 }));
     expect(store.getSnapshot()).toMatchObject({
       isConnected: false,
       isConnecting: false,
-      connectionError: 'Connection refused: Not authorized',
+      connectionError: 'unavailable',
     });
     expect(brokerStatus(store.getSnapshot())).toBe('error');
   });
@@ -88,7 +88,7 @@ describe('BrokerStore connect', () => {
     expect(brokerStatus(store.getSnapshot())).toBe('disconnected');
   });
 
-  it('stores the message when the connection cannot be created', () => {
+  it('stores that the connection could not start when it cannot be created', () => {
     const store = new BrokerStore({
       connect: () => {
         throw new Error('Invalid URL');
@@ -99,7 +99,7 @@ describe('BrokerStore connect', () => {
     expect(store.getSnapshot()).toMatchObject({
       isConnecting: false,
       isConnected: false,
-      connectionError: 'Invalid URL',
+      connectionError: 'start',
       client: null,
     });
   });

@@ -1,4 +1,5 @@
 import { BROKER, type SystemMessage, topicMatches, topics } from '@railserve/protocol';
+import { brokerErrorReason, isCredentialRefusal } from './broker-errors.ts';
 import {
   type BrokerClient,
   type BrokerConnection,
@@ -36,10 +37,6 @@ function parseJsonText(text: string): unknown {
     return undefined;
   }
 }
-
-/** CONNACK refusals for bad credentials or no authorisation, MQTT 3.1.1 (4, 5) and 5 (134, 135). */
-const CREDENTIAL_REFUSALS = new Set([4, 5, 134, 135]);
-const isCredentialRefusal = (error: Error) => CREDENTIAL_REFUSALS.has((error as Error & { code?: unknown }).code as number);
 
 const initialState: BrokerState = {
   client: null,
@@ -104,7 +101,7 @@ export class BrokerStore {
       });
     } catch (error) {
       this.logger.error('MQTT connection could not be created', error);
-      this.set({ isConnecting: false, connectionError: error instanceof Error ? error.message : String(error) });
+      this.set({ isConnecting: false, connectionError: 'start' });
       return;
     }
     this.set({ client });
@@ -129,7 +126,7 @@ export class BrokerStore {
     client.on('error', (error) => {
       if (!current()) return;
       this.logger.error('MQTT error', error);
-      this.set({ connectionError: error.message, isConnected: false, isConnecting: false });
+      this.set({ connectionError: brokerErrorReason(error), isConnected: false, isConnecting: false });
       if (!isCredentialRefusal(error)) return;
       // Retrying the same credentials cannot help: whoever connects asks for new ones.
       client.end(true);

@@ -20,6 +20,7 @@ export const ZH_TW_GLOSSARY: GlossaryEntry[] = [
   { concept: 'default', term: '預設', forbidden: /默認/ },
   { concept: 'file', term: '檔案', forbidden: /文件/ },
   { concept: 'server', term: '伺服器', forbidden: /服務器/ },
+  { concept: 'broker', term: 'MQTT 伺服器', forbidden: /代理伺服器|代理服務器|中介/ },
   { concept: 'firmware', term: '韌體', forbidden: /固件/ },
   { concept: 'connection', term: '連線', forbidden: /連接/ },
   { concept: 'audio', term: '音檔', forbidden: /音頻/ },

@@ -20,7 +20,7 @@ export function BrokerIndicator({ compact = false, testId = 'broker-indicator' }
   const details = [
     `${t('layout.broker')}: ${label}`,
     serverIP ? t('layout.serverIP', { ip: serverIP }) : null,
-    error ? t('mqtt.lastError', { error }) : null,
+    error ? t('mqtt.lastError', { error: t(`mqtt.error.${error}`) }) : null,
   ].filter(Boolean);
   return (
     <Tooltip title={details.map((line) => <div key={line}>{line}</div>)}>
