@@ -11,6 +11,7 @@ import { createQueryClient } from '../lib/query-client.ts';
 import { dropExpiredToken, TOKEN_STORAGE_KEY, tokenStore } from '../lib/session.ts';
 import { Providers } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
+import { reloadWhenBrokerWorkerIsStale } from './stale-build.ts';
 
 // Spec section 4: an expired stored token signs the user out at start.
 dropExpiredToken();
@@ -25,6 +26,7 @@ const broker = new BrokerStore({
   warn: (key) => feedback.warning(i18n.t(key)),
   reload: () => window.location.reload(),
 });
+reloadWhenBrokerWorkerIsStale(broker);
 const router = createAppRouter();
 
 createRoot(document.getElementById('root')!).render(

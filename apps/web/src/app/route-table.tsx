@@ -9,6 +9,7 @@ import {
 } from '@ant-design/icons';
 import type { Screen } from '@railserve/protocol';
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode } from 'react';
+import { reloadForStaleFile, staleFileLoaded } from './stale-build.ts';
 
 export type MenuGroup = 'sessions' | 'tracks' | 'users' | 'system';
 
@@ -24,23 +25,18 @@ export type AppRoute = {
   icon?: ReactNode;
 };
 
-const CHUNK_RELOAD_KEY = 'railserve.chunkReload';
-
 /**
  * Loads a named export lazily, so pages keep named exports and still split into chunks. A chunk
- * that fails to load usually means a new version was deployed under an open page: reload once.
+ * that fails to load usually means a new version was deployed under an open page (stale-build.ts).
  */
 function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
   return lazy(async () => {
     try {
       const module = await load();
-      sessionStorage.removeItem(CHUNK_RELOAD_KEY);
+      staleFileLoaded('chunk');
       return { default: module[name] as ComponentType };
     } catch (error) {
-      if (!sessionStorage.getItem(CHUNK_RELOAD_KEY)) {
-        sessionStorage.setItem(CHUNK_RELOAD_KEY, '1');
-        window.location.reload();
-      }
+      reloadForStaleFile('chunk');
       throw error;
     }
   });
