@@ -67,6 +67,13 @@ const fleet = {
     for (let i = 0; i < robots.length; i += 100) await Promise.all(robots.slice(i, i + 100).map((r) => r.stop()));
   },
 };
+// A share of the robots (never the probe) shows something new in every status, as robots on the
+// move show a new position: their battery steps through 60-99 %, one level a second.
+const changingPercent = Number(process.env.BENCH_CHANGING_PERCENT ?? 0);
+const changing = robots.filter((r, i) => r.sn !== probeSn && i % 100 < changingPercent);
+const changer = setInterval(() => {
+  for (const robot of changing) robot.model.battery = robot.model.battery >= 99 ? 60 : Math.round(robot.model.battery) + 1;
+}, 1000);
 process.send?.({ type: 'ready', sns: fleet.robots.map((r) => r.sn) });
 
 process.on('message', async (message: { type: string; sn?: string; name?: string; battery?: number }) => {
@@ -107,6 +114,7 @@ process.on('message', async (message: { type: string; sn?: string; name?: string
   }
   if (message.type === 'cpu') process.send?.({ type: 'cpu', usage: process.cpuUsage(), rss: process.memoryUsage().rss });
   if (message.type === 'stop') {
+    clearInterval(changer);
     await fleet.stop();
     process.exit(0);
   }

@@ -24,8 +24,11 @@ const { values } = parseArgs({
     consoles: { type: 'string', default: '1' },
     screen: { type: 'string', default: 'robots,dashboard' },
     'connect-pause': { type: 'string', default: '0' },
+    changing: { type: 'string', default: '0' },
   },
 });
+// The simulated fleet's processes read it (bench/fleet/sim-child.ts).
+process.env.BENCH_CHANGING_PERCENT = values.changing;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 type Screen = 'robots' | 'dashboard';
 const mode = values.mode === 'cluster' ? 'cluster' : 'embedded';
@@ -132,6 +135,7 @@ async function measure(robots: number, screen: Screen) {
       robots,
       screen,
       consoles: Number(values.consoles),
+      changingPercent: Number(values.changing),
       delay: summary(delays),
       missed,
       mainThreadBusyPercent: (((await mainThreadSeconds(cdp)) - before.main) / seconds) * 100,
@@ -156,7 +160,7 @@ console.log(`machine: ${machine()}`);
 const results = [];
 for (const robots of String(values.robots).split(',').map(Number)) {
   for (const screen of String(values.screen).split(',') as Screen[]) {
-    console.log(`\n▶ ${mode}: ${robots} robots, ${screen}, ${values.consoles} console(s)…`);
+    console.log(`\n▶ ${mode}: ${robots} robots (${values.changing} % changing), ${screen}, ${values.consoles} console(s)…`);
     const result = await measure(robots, screen);
     results.push(result);
     console.log(JSON.stringify(result));
@@ -165,12 +169,12 @@ for (const robots of String(values.robots).split(',').map(Number)) {
 const f = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 const each = (list: number[], unit: string) => list.map((n) => `${f(n)}${unit}`).join(' + ');
 console.log(
-  '\n| mode | robots | screen | consoles | status → screen p50 / p95 / max (ms) | missed | main thread busy | long tasks (longest) | slowest interaction | broker ack p50 / p95 | server CPU | server RSS | broker CPU | fleet CPU | Chromium CPU | load avg |',
+  '\n| mode | robots | changing | screen | consoles | status → screen p50 / p95 / max (ms) | missed | main thread busy | long tasks (longest) | slowest interaction | broker ack p50 / p95 | server CPU | server RSS | broker CPU | fleet CPU | Chromium CPU | load avg |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of results) {
   console.log(
-    `| ${r.mode} | ${r.robots} | ${r.screen} | ${r.consoles} | ${f(r.delay.median)} / ${f(r.delay.p95)} / ${f(r.delay.max)} (${r.delay.count} probes) | ${r.missed} | ${f(r.mainThreadBusyPercent)} % | ${r.longTasks} (${f(r.longestTaskMs)} ms) | ${f(r.slowestInteractionMs)} ms | ${f(r.brokerAck.p50, 1)} / ${f(r.brokerAck.p95, 1)} ms | ${each(r.serverCpuPercent, ' %')} | ${each(r.serverRssMb, ' MB')} | ${f(r.brokerCpuPercent)} % | ${f(r.simCpuPercent)} % | ${f(r.chromiumCpuPercent)} % | ${f(r.loadAverage, 1)} |`,
+    `| ${r.mode} | ${r.robots} | ${r.changingPercent} % | ${r.screen} | ${r.consoles} | ${f(r.delay.median)} / ${f(r.delay.p95)} / ${f(r.delay.max)} (${r.delay.count} probes) | ${r.missed} | ${f(r.mainThreadBusyPercent)} % | ${r.longTasks} (${f(r.longestTaskMs)} ms) | ${f(r.slowestInteractionMs)} ms | ${f(r.brokerAck.p50, 1)} / ${f(r.brokerAck.p95, 1)} ms | ${each(r.serverCpuPercent, ' %')} | ${each(r.serverRssMb, ' MB')} | ${f(r.brokerCpuPercent)} % | ${f(r.simCpuPercent)} % | ${f(r.chromiumCpuPercent)} % | ${f(r.loadAverage, 1)} |`,
   );
 }
 process.exit(0);

@@ -1,12 +1,13 @@
 import type { Robot } from '@railserve/protocol';
 import { Card, Empty, Table, type TableColumnsType, Typography } from 'antd';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlarmTags, BatteryLevel, ConnectionTag, HealthTag } from '../../robots/components/robot-tags.tsx';
 import type { AttentionRobot } from '../hooks/fleet-summary.ts';
 
 /** The robots that are not healthy, the worst first, with a way to the robot list filtered on the worst health. */
-export function AttentionRobots({
+export const AttentionRobots = memo(function AttentionRobots({
   robots,
   total,
   loading,
@@ -72,4 +73,4 @@ export function AttentionRobots({
       ) : null}
     </Card>
   );
-}
+});

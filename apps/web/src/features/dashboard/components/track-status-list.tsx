@@ -1,5 +1,6 @@
 import type { Track } from '@railserve/protocol';
 import { Card, Empty, Space, Spin, Typography } from 'antd';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TrackModeTag, TrackStatusTag } from '../../tracks/components/track-status-tag.tsx';
@@ -10,7 +11,13 @@ const troubledFirst = (a: Track, b: Track) =>
   Number(b.statusCode === 4 || b.errorCode > 0) - Number(a.statusCode === 4 || a.errorCode > 0) || a.name.localeCompare(b.name);
 
 /** Every track's live controller status, with the robots it reports. */
-export function TrackStatusList({ tracks, loading }: { tracks: readonly Track[]; loading: boolean }) {
+export const TrackStatusList = memo(function TrackStatusList({
+  tracks,
+  loading,
+}: {
+  tracks: readonly Track[];
+  loading: boolean;
+}) {
   const { t } = useTranslation();
   const shown = [...tracks].sort(troubledFirst).slice(0, SHOWN);
   const more = tracks.length - shown.length;
@@ -61,4 +68,4 @@ export function TrackStatusList({ tracks, loading }: { tracks: readonly Track[];
       ) : null}
     </Card>
   );
-}
+});
