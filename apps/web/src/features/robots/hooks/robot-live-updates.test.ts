@@ -6,7 +6,7 @@ import { fakeConnect, silentLogger } from '../../../testing/fake-mqtt-client.ts'
 import { FIXTURE_TIME, robotFixture } from '../../../testing/fixtures.ts';
 import { robotKeys } from '../api/robot-keys.ts';
 import { lastHeard } from './robot-heard.ts';
-import { registerRobotLiveUpdates, withRobotAlert, withRobotStatus } from './robot-live-updates.ts';
+import { applyRobotChanges, registerRobotLiveUpdates, withRobotAlert, withRobotStatus } from './robot-live-updates.ts';
 
 const ts = FIXTURE_TIME;
 const robot = robotFixture;
@@ -27,6 +27,67 @@ describe('withRobotStatus', () => {
     const raised = withRobotAlert(robot('R1'), { sn: 'R1', code: 'left_motor_comm', active: true, ts }, 'later');
     expect(raised).toMatchObject({ alarms: ['left_motor_comm'], health: 'critical' });
     expect(withRobotAlert(raised, { sn: 'R1', code: 'left_motor_comm', active: false, ts }, 'later').health).toBe('normal');
+  });
+});
+
+describe('applyRobotChanges', () => {
+  const list = (sns: string[]): Page<Robot> => ({
+    items: sns.map((sn) => robot(sn)),
+    total: sns.length,
+    page: 1,
+    pageSize: 'all',
+  });
+  const battery = (level: number) => (r: Robot) => ({ ...r, battery: level });
+
+  it('replaces only the changed robots, and again in the list it made', () => {
+    const first = list(['R1', 'R2', 'R3']);
+    const { page: second, unknown } = applyRobotChanges(first, new Map([['R2', [battery(40), battery(30)]]]));
+    expect(unknown).toEqual([]);
+    expect(second.items.map((r) => r.battery)).toEqual([80, 30, 80]);
+    expect(second.items[0]).toBe(first.items[0]);
+    const { page: third } = applyRobotChanges(second, new Map([['R3', [battery(20)]]]));
+    expect(third.items.map((r) => r.battery)).toEqual([80, 30, 20]);
+    expect(third.items[1]).toBe(second.items[1]);
+  });
+
+  it('answers the same page when nothing shown changes, and names robots the list lacks', () => {
+    const first = list(['R1', 'R2']);
+    const result = applyRobotChanges(
+      first,
+      new Map([
+        ['R1', [(r: Robot) => ({ ...r, lastUpdate: 'later' })]],
+        ['R9', [battery(5)]],
+        ['R8', null],
+      ]),
+    );
+    expect(result.page).toBe(first);
+    expect(result.unknown).toEqual(['R9']);
+  });
+
+  it('takes removed robots out in the same write, and finds robots in the shorter list afterwards', () => {
+    const { page } = applyRobotChanges(
+      list(['R1', 'R2', 'R3']),
+      new Map([
+        ['R1', null],
+        ['R3', [battery(10)]],
+      ]),
+    );
+    expect(page.items.map((r) => [r.sn, r.battery])).toEqual([
+      ['R2', 80],
+      ['R3', 10],
+    ]);
+    expect(page.total).toBe(2);
+    const { page: next } = applyRobotChanges(
+      page,
+      new Map([
+        ['R3', [battery(9)]],
+        ['R2', [battery(70)]],
+      ]),
+    );
+    expect(next.items.map((r) => [r.sn, r.battery])).toEqual([
+      ['R2', 70],
+      ['R3', 9],
+    ]);
   });
 });
 

@@ -59,30 +59,45 @@ function sameShown(a: Robot, b: Robot): boolean {
   return true;
 }
 
+/** Where each robot is in a list; a list made by replacing robots in place shares its index. */
+const indexes = new WeakMap<readonly Robot[], Map<string, number>>();
+function indexOf(items: readonly Robot[]): Map<string, number> {
+  let index = indexes.get(items);
+  if (!index) {
+    index = new Map(items.map((robot, i) => [robot.sn, i]));
+    indexes.set(items, index);
+  }
+  return index;
+}
+
 /**
  * Applies the gathered changes in one cache write; a robot whose change shows nothing new stays
  * the same object, and a batch that changes nothing answers the same page (no render). Answers
- * the SNs the list does not know.
+ * the SNs the list does not know. Costs what the batch holds, not what the fleet holds: robots
+ * are found through an index the next list shares unless one was removed.
  */
 export function applyRobotChanges(page: Page<Robot>, pending: Pending): { page: Page<Robot>; unknown: string[] } {
-  const known = new Set(page.items.map((r) => r.sn));
-  const unknown = [...pending.entries()].filter(([sn, changes]) => changes && !known.has(sn)).map(([sn]) => sn);
-  let changed = false;
-  const items: Robot[] = [];
-  for (const robot of page.items) {
-    const changes = pending.get(robot.sn);
-    if (changes === null) {
-      changed = true;
-      continue;
-    }
-    const next = changes ? changes.reduce((r, change) => change(r), robot) : robot;
-    if (next === robot || sameShown(robot, next)) items.push(robot);
-    else {
-      items.push(next);
-      changed = true;
+  const index = indexOf(page.items);
+  const unknown: string[] = [];
+  let items: Robot[] | undefined;
+  let removed = false;
+  for (const [sn, changes] of pending) {
+    const at = index.get(sn);
+    if (at === undefined) {
+      if (changes) unknown.push(sn);
+    } else if (changes === null) {
+      removed = true;
+    } else {
+      const robot = page.items[at];
+      const next = changes.reduce((r, change) => change(r), robot);
+      if (next === robot || sameShown(robot, next)) continue;
+      items ??= page.items.slice();
+      items[at] = next;
     }
   }
-  if (!changed) return { page, unknown };
+  if (removed) items = (items ?? page.items).filter((robot) => pending.get(robot.sn) !== null);
+  else if (items) indexes.set(items, index);
+  if (!items) return { page, unknown };
   return { page: { ...page, items, total: page.total - (page.items.length - items.length) }, unknown };
 }
 
