@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidSn, parseTopic, SERVER_INGEST_TOPICS, sharedTopic, topicMatches, topics } from '../src/index.ts';
+import { compareSn, isValidSn, parseTopic, SERVER_INGEST_TOPICS, sharedTopic, topicMatches, topics } from '../src/index.ts';
 
 describe('topic builders', () => {
   it('build the fixed topic names', () => {
@@ -17,6 +17,11 @@ describe('topic builders', () => {
     expect(isValidSn('')).toBe(false);
     expect(isValidSn('a/b')).toBe(false);
     expect(isValidSn('a+')).toBe(false);
+  });
+
+  it('order SNs by code point, the same for every language', () => {
+    expect(['RS-10', 'RS-2', 'RS-1', 'A_1', 'rs-0'].sort(compareSn)).toEqual(['A_1', 'RS-1', 'RS-10', 'RS-2', 'rs-0']);
+    expect(compareSn('RS-1', 'RS-1')).toBe(0);
   });
 });
 

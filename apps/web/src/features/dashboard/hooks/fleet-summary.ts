@@ -1,5 +1,6 @@
 import {
   BATTERY_WARNING_BELOW,
+  compareSn,
   ROBOT_CONNECTIONS,
   ROBOT_HEALTHS,
   type Robot,
@@ -32,8 +33,7 @@ export type AttentionRobot = Omit<Robot, 'lastUpdate'>;
 export function robotSummary(robots: readonly Robot[]) {
   const attention = robots
     .filter((r) => r.health !== 'normal')
-    // SNs are ASCII (the protocol's SN rule): compared as code points, which is far cheaper than a locale.
-    .sort((a, b) => HEALTH_RANK[a.health] - HEALTH_RANK[b.health] || (a.sn < b.sn ? -1 : a.sn > b.sn ? 1 : 0));
+    .sort((a, b) => HEALTH_RANK[a.health] - HEALTH_RANK[b.health] || compareSn(a.sn, b.sn));
   return {
     robots: robots.length,
     byConnection: count<RobotConnection, Robot>(ROBOT_CONNECTIONS, robots, (r) => r.connection),

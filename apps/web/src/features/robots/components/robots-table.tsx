@@ -1,4 +1,4 @@
-import { LAYOUT, type Robot } from '@railserve/protocol';
+import { compareSn, LAYOUT, type Robot } from '@railserve/protocol';
 import { Table, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type PickableColumn, tableWidth, useColumnPicker } from '../../../components/ui/column-picker.tsx';
@@ -14,8 +14,9 @@ type RobotsTableProps = RobotRowHandlers & { robots: Robot[]; loading: boolean }
 
 // One collator for every text sort: a fleet of thousands is sorted on each live render.
 const collator = new Intl.Collator();
-const byText = (key: 'sn' | 'name' | 'lastTrackName' | 'state' | 'connection') => (a: Robot, b: Robot) =>
+const byText = (key: 'name' | 'lastTrackName' | 'state' | 'connection') => (a: Robot, b: Robot) =>
   collator.compare(a[key] ?? '', b[key] ?? '');
+const bySn = (a: Robot, b: Robot) => compareSn(a.sn, b.sn);
 const byRegistration = (a: Robot, b: Robot) => Date.parse(a.registeredAt) - Date.parse(b.registeredAt);
 const byLastHeard = (a: Robot, b: Robot) => Date.parse(lastHeard(a)) - Date.parse(lastHeard(b));
 
@@ -41,7 +42,7 @@ export function RobotsTable({ robots, loading, ...handlers }: RobotsTableProps) 
   const narrow = useMediaQuery(`(max-width: ${LAYOUT.mobileBreakpoint}px)`);
   const height = useTableHeight(narrow ? 420 : 330);
   const all: PickableColumn<Robot>[] = [
-    { key: 'sn', title: t('robots.fields.sn'), dataIndex: 'sn', width: 125, sorter: byText('sn'), defaultSortOrder: 'ascend' },
+    { key: 'sn', title: t('robots.fields.sn'), dataIndex: 'sn', width: 125, sorter: bySn, defaultSortOrder: 'ascend' },
     {
       key: 'name',
       title: t('robots.fields.name'),
