@@ -19,6 +19,8 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     top: { type: 'string', default: '30' },
     trace: { type: 'boolean', default: false },
+    // The robots screen with the whole fleet listed, as the extra consoles of bench/scale/run.ts show it.
+    all: { type: 'boolean', default: false },
   },
 });
 
@@ -31,8 +33,9 @@ try {
   const context = await browser.newContext({ baseURL: fleet.ready.baseUrl, viewport: { width: 1280, height: 800 } });
   await context.addInitScript(`localStorage.setItem('railserve.token', ${JSON.stringify(fleet.ready.token)})`);
   const page = await context.newPage();
-  // The robots screen filtered to one robot, as bench/scale/run.ts measures it.
-  await page.goto(values.screen === 'robots' ? `/robots?q=${fleet.sns[0]}` : `/${values.screen}`);
+  // The robots screen filtered to one robot, as bench/scale/run.ts measures it (or all of them).
+  const robotsPath = values.all ? '/robots' : `/robots?q=${fleet.sns[0]}`;
+  await page.goto(values.screen === 'robots' ? robotsPath : `/${values.screen}`);
   await page
     .getByText(/^(已連線|Connected)$/)
     .first()

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 
 /**
  * One date and time format for every list, detail, log and export, in both languages:
@@ -24,23 +24,57 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 1],
 ];
 
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+/** One formatter per language: a live list formats many times a second. */
+function relativeFormat(locale: string): Intl.RelativeTimeFormat {
+  let format = relativeFormats.get(locale);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
+    relativeFormats.set(locale, format);
+  }
+  return format;
+}
+
 /** How long ago, in the reader's language ("12 秒前", "12 sec. ago"); a future time reads "now". */
 export function formatRelativeTime(value: string | Date | null | undefined, locale: string, now = Date.now()): string {
   if (!value) return '';
   const time = (value instanceof Date ? value : new Date(value)).getTime();
   if (Number.isNaN(time)) return String(value);
   const seconds = Math.max(0, Math.round((now - time) / 1000));
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
+  const format = relativeFormat(locale);
   const [unit, size] = UNITS.find(([, s]) => seconds >= s) ?? ['second', 1];
   return format.format(-Math.floor(seconds / size), unit);
 }
 
-/** The current time, renewed every `intervalMs`, so relative times on screen stay true. */
-export function useNow(intervalMs = 1000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
+/**
+ * One clock for the whole page, ticking each second while something reads it: every relative time
+ * on screen reads the same second, and only the components that show one render on the tick (a
+ * list of thousands does not).
+ */
+const clock = {
+  now: Date.now(),
+  listeners: new Set<() => void>(),
+  timer: undefined as ReturnType<typeof setInterval> | undefined,
+};
+
+function subscribeClock(listener: () => void): () => void {
+  clock.listeners.add(listener);
+  clock.timer ??= setInterval(() => {
+    clock.now = Date.now();
+    for (const notify of clock.listeners) notify();
+  }, 1000);
+  return () => {
+    clock.listeners.delete(listener);
+    if (clock.listeners.size > 0) return;
+    clearInterval(clock.timer);
+    clock.timer = undefined;
+  };
+}
+
+/** The current time to the page's clock (above), so relative times on screen stay true. */
+export function useNow(): number {
+  return useSyncExternalStore(subscribeClock, () => {
+    if (clock.timer === undefined) clock.now = Date.now();
+    return clock.now;
+  });
 }

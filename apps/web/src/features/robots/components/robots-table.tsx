@@ -20,9 +20,14 @@ const bySn = (a: Robot, b: Robot) => compareSn(a.sn, b.sn);
 const byRegistration = (a: Robot, b: Robot) => Date.parse(a.registeredAt) - Date.parse(b.registeredAt);
 const byLastHeard = (a: Robot, b: Robot) => Date.parse(lastHeard(a)) - Date.parse(lastHeard(b));
 
-/** How fresh a robot's news is ("12 秒前"), the full time to the second in a tooltip. */
-function LastUpdate({ value, now }: { value: string; now: number }) {
+/**
+ * How fresh a robot's news is ("12 秒前"), the full time to the second in a tooltip. It reads
+ * the clock and when the robot was last heard itself, so the tick renders the visible cells only.
+ */
+function LastUpdate({ robot }: { robot: Robot }) {
   const { i18n } = useTranslation();
+  const now = useNow();
+  const value = lastHeard(robot);
   return (
     <Tooltip title={formatDateTime(value)}>
       <span style={{ whiteSpace: 'nowrap' }}>{formatRelativeTime(value, i18n.language, now)}</span>
@@ -38,7 +43,6 @@ function LastUpdate({ value, now }: { value: string; now: number }) {
  */
 export function RobotsTable({ robots, loading, ...handlers }: RobotsTableProps) {
   const { t } = useTranslation();
-  const now = useNow();
   const narrow = useMediaQuery(`(max-width: ${LAYOUT.mobileBreakpoint}px)`);
   const height = useTableHeight(narrow ? 420 : 330);
   const all: PickableColumn<Robot>[] = [
@@ -121,7 +125,7 @@ export function RobotsTable({ robots, loading, ...handlers }: RobotsTableProps) 
       width: 100,
       optional: true,
       sorter: byLastHeard,
-      render: (_: string, robot) => <LastUpdate value={lastHeard(robot)} now={now} />,
+      render: (_: string, robot) => <LastUpdate robot={robot} />,
     },
     {
       key: 'registeredAt',
