@@ -24,10 +24,14 @@ const { values } = parseArgs({
   },
 });
 
-const fleet = await startFleet(Number(values.robots), 1000);
+// The browser first: a missing Chromium must not leave a fleet running.
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu'],
+});
+const fleet = await startFleet(Number(values.robots), 1000).catch(async (error) => {
+  await browser.close();
+  throw error;
 });
 try {
   const context = await browser.newContext({ baseURL: fleet.ready.baseUrl, viewport: { width: 1280, height: 800 } });

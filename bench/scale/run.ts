@@ -66,10 +66,14 @@ async function typeInSearch(page: Page, sn: string) {
 
 async function measure(robots: number, screen: Screen) {
   const pause = Number(values['connect-pause']);
-  const fleet = mode === 'cluster' ? await startCluster(robots, pause) : await startFleet(robots, pause);
+  // The browser first: a missing Chromium must not leave a fleet running (it would load every later run).
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu'],
+  });
+  const fleet = await (mode === 'cluster' ? startCluster(robots, pause) : startFleet(robots, pause)).catch(async (error) => {
+    await browser.close();
+    throw error;
   });
   try {
     const probeSn = fleet.sns[0];
