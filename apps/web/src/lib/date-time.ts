@@ -59,6 +59,8 @@ const clock = {
 
 function subscribeClock(listener: () => void): () => void {
   clock.listeners.add(listener);
+  // A clock that was stopped starts from the present; React reads it again after subscribing.
+  if (clock.timer === undefined) clock.now = Date.now();
   clock.timer ??= setInterval(() => {
     clock.now = Date.now();
     for (const notify of clock.listeners) notify();
@@ -73,8 +75,6 @@ function subscribeClock(listener: () => void): () => void {
 
 /** The current time to the page's clock (above), so relative times on screen stay true. */
 export function useNow(): number {
-  return useSyncExternalStore(subscribeClock, () => {
-    if (clock.timer === undefined) clock.now = Date.now();
-    return clock.now;
-  });
+  // The snapshot changes only on a tick: React requires the same value between two reads.
+  return useSyncExternalStore(subscribeClock, () => clock.now);
 }
