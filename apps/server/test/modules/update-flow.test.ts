@@ -126,6 +126,8 @@ describe('staged rollout', () => {
   }, 40_000);
 
   it('never sends the rest when the first group fails', async () => {
+    // UPD-1 restarts after the rollout above; one it is not sent to (offline) would stop this one first.
+    await waitForRobot(app, 'UPD-1', admin, (r) => r.connection === 'online' && r.state === 'idle', 'UPD-1 back');
     const fileId = await uploadedFileId(app, admin, 'robotfw-2.1.0.bin', updateContent.firmware(21));
     const res = await app.inject({
       method: 'POST',
