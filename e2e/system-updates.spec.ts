@@ -83,6 +83,8 @@ test.describe('system updates', () => {
     await expect(page.getByTestId('update-records')).toContainText(robot.sn);
 
     await page.goto(`/tracks/${track.id}/control`);
+    // Track commands wait for the page's broker connection.
+    await expect(page.getByRole('banner').getByText('Connected', { exact: true })).toBeVisible({ timeout: 60_000 });
     await chooseOption(page, page.getByTestId('update-record-picker'), `${robot.sn} · ${name}`);
     await page.getByTestId('command-update').click();
     await confirm(page);

@@ -3,16 +3,21 @@ import { expect, type Locator, type Page } from '@playwright/test';
 /**
  * Picks an option of an Ant Design select by its label. The options live in a dropdown portal
  * outside the select; the open one is the dropdown that is not hidden, and each option carries
- * its label as its title. Searchable selects are narrowed by typing the label first.
+ * its label as its title. Searchable selects are narrowed by typing the label first. A select
+ * waits until it is enabled (a click on a disabled one opens nothing), and the pick is tried again
+ * when the options were replaced under the click (a list read again as the dropdown opened).
  */
 export async function chooseOption(page: Page, select: Locator, label: string) {
-  await select.click();
-  // The option list is virtual: in a searchable select, narrow it so the option is rendered.
-  const search = select.locator('input');
-  if (await search.isEditable()) await search.fill(label);
-  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle(label, { exact: true });
-  await option.click();
-  await expect(select).toContainText(label);
+  await expect(select).not.toHaveClass(/ant-select-disabled/, { timeout: 30_000 });
+  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  await expect(async () => {
+    if (!/\bant-select-open\b/.test((await select.getAttribute('class')) ?? '')) await select.click();
+    // The option list is virtual: in a searchable select, narrow it so the option is rendered.
+    const search = select.locator('input');
+    if (await search.isEditable()) await search.fill(label);
+    await dropdown.getByTitle(label, { exact: true }).click({ timeout: 5_000 });
+    await expect(select).toContainText(label, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** The value an info view shows for a label (an Ant Design Descriptions row). */
