@@ -68,4 +68,23 @@ describe('robots page', () => {
     fireEvent.click(screen.getAllByTestId('robot-settings')[0]);
     expect(await screen.findByText('您的權限可檢視機器人，但無法傳送指令。')).toBeTruthy();
   });
+
+  it('sorts by a column picked in its header, and moves a robot whose live status changes its place', async () => {
+    signedIn(0);
+    const { fake } = renderApp('/robots');
+    await screen.findByText('Counter 1');
+    const order = () => screen.getAllByTestId(/^robot-row-/).map((row) => row.getAttribute('data-testid'));
+    expect(order()).toEqual(['robot-row-R-1', 'robot-row-R-2']);
+    // Battery ascending, then descending: both robots are at 80 %, so SN decides, then R-1 drops to 5 %.
+    const header = screen.getAllByText('電量').find((el) => el.closest('th'));
+    fireEvent.click(header as HTMLElement);
+    fireEvent.click(header as HTMLElement);
+    expect(order()).toEqual(['robot-row-R-1', 'robot-row-R-2']);
+    act(() => {
+      fake.last().emit('connect');
+      fake.last().emit('message', 'hcpro4/robots/R-1/status', JSON.stringify({ sn: 'R-1', battery: 5, state: 'idle', ts }));
+    });
+    await waitFor(() => expect(order()).toEqual(['robot-row-R-2', 'robot-row-R-1']));
+    expect(screen.getByTestId('robot-row-R-1').textContent).toContain('5%');
+  });
 });

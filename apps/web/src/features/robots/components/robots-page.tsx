@@ -1,6 +1,6 @@
 import type { Robot } from '@railserve/protocol';
 import { Alert, App, Card } from 'antd';
-import { useCallback, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { mayDo } from '../../../lib/access.ts';
@@ -9,7 +9,8 @@ import { useBrokerStatus } from '../../../lib/broker-context.tsx';
 import { actionFailed } from '../../../lib/errors.ts';
 import { useRobots } from '../api/list-robots.ts';
 import { useRemoveRobot } from '../api/robot-mutations.ts';
-import { filterRobots, lastTrackNames } from '../hooks/robot-filters.ts';
+import { DEFAULT_ROBOT_SORT, type RobotSort } from '../hooks/robot-order.ts';
+import { robotsView } from '../hooks/robots-view.ts';
 import { useRobotCommand } from '../hooks/use-robot-command.ts';
 import { useRobotFilters } from '../hooks/use-robot-filters.ts';
 import { RenameRobotDialog } from './rename-robot-dialog.tsx';
@@ -17,7 +18,7 @@ import { RobotSettingsDialog } from './robot-settings-dialog.tsx';
 import { RobotsTable } from './robots-table.tsx';
 import { RobotsToolbar } from './robots-toolbar.tsx';
 
-const NOTHING_YET = { shown: [], tracks: [], total: 0, settingsRobot: null };
+const NOTHING_YET = { rows: [], tracks: [], total: 0, settingsRobot: null };
 
 /** /robots: the live fleet with search, filters, sorting, rename, settings, reload map and removal. */
 export function RobotsPage() {
@@ -27,16 +28,8 @@ export function RobotsPage() {
   const [filters, setFilters] = useRobotFilters();
   const [renaming, setRenaming] = useState<Robot | null>(null);
   const [settingsSn, setSettingsSn] = useState<string | null>(null);
-  // What the page shows of the fleet: a live change elsewhere in the fleet re-renders nothing.
-  const view = useCallback(
-    (all: Robot[]) => ({
-      shown: filterRobots(all, filters),
-      tracks: lastTrackNames(all),
-      total: all.length,
-      settingsRobot: settingsSn ? (all.find((r) => r.sn === settingsSn) ?? null) : null,
-    }),
-    [filters, settingsSn],
-  );
+  const [sort, setSort] = useState<RobotSort | undefined>(DEFAULT_ROBOT_SORT);
+  const view = useMemo(() => robotsView({ filters, sort, settingsSn }), [filters, settingsSn, sort]);
   const robots = useRobots(view);
   const remove = useRemoveRobot();
   const { send, connected, stateOf } = useRobotCommand();
@@ -44,7 +37,7 @@ export function RobotsPage() {
   const brokerStatus = useBrokerStatus();
   const brokerDown = brokerStatus === 'error' || brokerStatus === 'disconnected';
 
-  const { shown, tracks, total, settingsRobot } = robots.data ?? NOTHING_YET;
+  const { rows, tracks, total, settingsRobot } = robots.data ?? NOTHING_YET;
   const allowed = {
     rename: mayDo(me, 'robots.rename'),
     command: mayDo(me, 'robots.command'),
@@ -67,7 +60,7 @@ export function RobotsPage() {
         filters={filters}
         onChange={setFilters}
         tracks={tracks}
-        shown={shown.length}
+        shown={rows.length}
         total={total}
         onReload={() => void robots.refetch()}
         reloading={robots.isFetching}
@@ -90,8 +83,10 @@ export function RobotsPage() {
         />
       ) : null}
       <RobotsTable
-        robots={shown}
+        rows={rows}
         loading={robots.isPending}
+        sort={sort}
+        onSort={setSort}
         allowed={allowed}
         connected={connected}
         reloading={(sn) => stateOf(sn, 'reload_map')?.status === 'sent'}

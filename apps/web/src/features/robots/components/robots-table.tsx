@@ -1,24 +1,31 @@
-import { compareSn, LAYOUT, type Robot } from '@railserve/protocol';
-import { Table, Tooltip, Typography } from 'antd';
+import { LAYOUT, type Robot } from '@railserve/protocol';
+import { Table, type TableProps, Tooltip, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type PickableColumn, tableWidth, useColumnPicker } from '../../../components/ui/column-picker.tsx';
 import { formatDateTime, formatRelativeTime, useNow } from '../../../lib/date-time.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
-import { HEALTH_RANK } from '../hooks/robot-filters.ts';
+import { useLiveRobot } from '../api/live-robot.ts';
 import { lastHeard } from '../hooks/robot-heard.ts';
+import { ROBOT_SORT_KEYS, type RobotRow, type RobotSort, type RobotSortKey } from '../hooks/robot-order.ts';
 import { useTableHeight } from '../hooks/use-table-height.ts';
 import { RobotRowActions, type RobotRowHandlers } from './robot-row-actions.tsx';
 import { AlarmTags, BatteryLevel, ConnectionTag, HealthTag, StateTag } from './robot-tags.tsx';
 
-type RobotsTableProps = RobotRowHandlers & { robots: Robot[]; loading: boolean };
+type RobotsTableProps = RobotRowHandlers & {
+  rows: RobotRow[];
+  loading: boolean;
+  /** The order picked in the column headers; none: by SN without a mark. */
+  sort: RobotSort | undefined;
+  onSort: (sort: RobotSort | undefined) => void;
+};
 
-// One collator for every text sort: a fleet of thousands is sorted on each live render.
-const collator = new Intl.Collator();
-const byText = (key: 'name' | 'lastTrackName' | 'state' | 'connection') => (a: Robot, b: Robot) =>
-  collator.compare(a[key] ?? '', b[key] ?? '');
-const bySn = (a: Robot, b: Robot) => compareSn(a.sn, b.sn);
-const byRegistration = (a: Robot, b: Robot) => Date.parse(a.registeredAt) - Date.parse(b.registeredAt);
-const byLastHeard = (a: Robot, b: Robot) => Date.parse(lastHeard(a)) - Date.parse(lastHeard(b));
+/** A cell of one robot: it follows that robot's live changes by itself (see useLiveRobot). */
+function LiveCell({ sn, show }: { sn: string; show: (robot: Robot) => ReactNode }) {
+  const robot = useLiveRobot(sn);
+  return robot ? show(robot) : null;
+}
+const live = (show: (robot: Robot) => ReactNode) => (_: unknown, row: RobotRow) => <LiveCell sn={row.sn} show={show} />;
 
 /**
  * How fresh a robot's news is ("12 秒前"), the full time to the second in a tooltip. It reads
@@ -36,129 +43,129 @@ function LastUpdate({ robot }: { robot: Robot }) {
 }
 
 /**
- * The live fleet: a virtual table (only the visible rows are rendered), so 2,000 robots updating
- * every second stay smooth. Sorting is local; the row follows its robot's live status. At 1280 px
+ * The live fleet: a virtual table (only the visible rows are rendered) whose rows are the robots'
+ * SNs in the order the page sorted them (robots-page.tsx). A live change renders the visible
+ * cells of that robot and nothing else; the table renders again only when robots join, leave or
+ * change places, so a whole fleet of thousands listed costs what the screen shows. At 1280 px
  * the columns an operator watches fit without scrolling sideways (widths add up to 975 px of
  * the 980 px there are); the last track, firmware and registration date are in the column picker.
  */
-export function RobotsTable({ robots, loading, ...handlers }: RobotsTableProps) {
+export function RobotsTable({ rows, loading, sort, onSort, ...handlers }: RobotsTableProps) {
   const { t } = useTranslation();
   const narrow = useMediaQuery(`(max-width: ${LAYOUT.mobileBreakpoint}px)`);
   const height = useTableHeight(narrow ? 420 : 330);
-  const all: PickableColumn<Robot>[] = [
-    { key: 'sn', title: t('robots.fields.sn'), dataIndex: 'sn', width: 125, sorter: bySn, defaultSortOrder: 'ascend' },
+  // Sorted by the page; the headers only show and pick the order.
+  const sortable = (key: RobotSortKey) => ({ sorter: true, sortOrder: sort?.key === key ? sort.order : null });
+  const all: PickableColumn<RobotRow>[] = [
+    { key: 'sn', title: t('robots.fields.sn'), dataIndex: 'sn', width: 125, ...sortable('sn') },
     {
       key: 'name',
       title: t('robots.fields.name'),
-      dataIndex: 'name',
       width: 110,
       optional: true,
-      sorter: byText('name'),
-      render: (name: string) => <Typography.Text ellipsis={{ tooltip: name }}>{name}</Typography.Text>,
+      ...sortable('name'),
+      render: live((robot) => <Typography.Text ellipsis={{ tooltip: robot.name }}>{robot.name}</Typography.Text>),
     },
     {
       key: 'lastTrackName',
       title: t('robots.fields.lastTrackName'),
-      dataIndex: 'lastTrackName',
       width: 130,
       optional: true,
       hidden: true,
-      sorter: byText('lastTrackName'),
-      render: (v) => v || '-',
+      ...sortable('lastTrackName'),
+      render: live((robot) => robot.lastTrackName || '-'),
     },
     {
       key: 'connection',
       title: t('robots.fields.connection'),
-      dataIndex: 'connection',
       width: 110,
       optional: true,
-      sorter: byText('connection'),
-      render: (v: Robot['connection']) => <ConnectionTag connection={v} />,
+      ...sortable('connection'),
+      render: live((robot) => <ConnectionTag connection={robot.connection} />),
     },
     {
       key: 'battery',
       title: t('robots.fields.battery'),
-      dataIndex: 'battery',
       width: 105,
-      sorter: (a, b) => a.battery - b.battery,
-      render: (v: number) => <BatteryLevel battery={v} />,
+      ...sortable('battery'),
+      render: live((robot) => <BatteryLevel battery={robot.battery} />),
     },
     {
       key: 'state',
       title: t('robots.fields.state'),
-      dataIndex: 'state',
       width: 90,
       optional: true,
-      sorter: byText('state'),
-      render: (v: Robot['state']) => <StateTag state={v} />,
+      ...sortable('state'),
+      render: live((robot) => <StateTag state={robot.state} />),
     },
     {
       key: 'health',
       title: t('robots.fields.health'),
-      dataIndex: 'health',
       width: 80,
-      sorter: (a, b) => HEALTH_RANK[a.health] - HEALTH_RANK[b.health],
-      render: (v: Robot['health']) => <HealthTag health={v} />,
+      ...sortable('health'),
+      render: live((robot) => <HealthTag health={robot.health} />),
     },
     {
       key: 'firmware',
       title: t('robots.fields.firmware'),
-      dataIndex: 'firmware',
       width: 100,
       optional: true,
       hidden: true,
-      render: (v: Robot['firmware']) => <span data-testid="robot-firmware">{v ?? '-'}</span>,
+      render: live((robot) => <span data-testid="robot-firmware">{robot.firmware ?? '-'}</span>),
     },
     {
       key: 'alarms',
       title: t('robots.fields.alarms'),
-      dataIndex: 'alarms',
       width: 140,
       optional: true,
-      sorter: (a, b) => a.alarms.length - b.alarms.length,
-      render: (v: Robot['alarms']) => <AlarmTags alarms={v} />,
+      ...sortable('alarms'),
+      render: live((robot) => <AlarmTags alarms={robot.alarms} />),
     },
     {
       key: 'lastUpdate',
       title: t('robots.fields.lastUpdate'),
-      dataIndex: 'lastUpdate',
       width: 100,
       optional: true,
-      sorter: byLastHeard,
-      render: (_: string, robot) => <LastUpdate robot={robot} />,
+      ...sortable('lastUpdate'),
+      render: live((robot) => <LastUpdate robot={robot} />),
     },
     {
       key: 'registeredAt',
       title: t('robots.fields.registeredAt'),
-      dataIndex: 'registeredAt',
       width: 170,
       optional: true,
       hidden: true,
-      sorter: byRegistration,
-      render: (v: string) => formatDateTime(v),
+      ...sortable('registeredAt'),
+      render: live((robot) => formatDateTime(robot.registeredAt)),
     },
     {
       key: 'actions',
       title: t('robots.fields.actions'),
       width: 115,
-      render: (_: unknown, robot) => <RobotRowActions robot={robot} {...handlers} />,
+      render: live((robot) => <RobotRowActions robot={robot} {...handlers} />),
     },
   ];
   const columns = useColumnPicker('robots', all);
+  const onChange: TableProps<RobotRow>['onChange'] = (_pagination, _filters, sorter) => {
+    const picked = Array.isArray(sorter) ? sorter[0] : sorter;
+    const key = ROBOT_SORT_KEYS.find((k) => k === picked?.columnKey);
+    onSort(key && picked?.order ? { key, order: picked.order } : undefined);
+  };
 
   return (
-    <Table<Robot>
+    <Table<RobotRow>
       virtual
       rowKey="sn"
       size="small"
       columns={columns}
-      dataSource={robots}
+      dataSource={rows}
       loading={loading}
       pagination={false}
+      onChange={onChange}
       scroll={{ x: tableWidth(columns), y: height }}
       locale={{ emptyText: t('robots.empty') }}
       data-testid="robots-table"
-      onRow={(robot) => ({ 'data-testid': `robot-row-${robot.sn}` }) as React.HTMLAttributes<HTMLElement>}
+      onRow={(row) => ({ 'data-testid': `robot-row-${row.sn}` }) as React.HTMLAttributes<HTMLElement>}
     />
   );
 }

@@ -12,6 +12,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import type { BrokerStore } from '../../../lib/mqtt.ts';
 import { nextFrame } from '../../../lib/next-frame.ts';
+import { robotIndex, shareRobotIndex } from '../api/robot-index.ts';
 import { robotKeys } from '../api/robot-keys.ts';
 import { noteHeard } from './robot-heard.ts';
 
@@ -59,17 +60,6 @@ function sameShown(a: Robot, b: Robot): boolean {
   return true;
 }
 
-/** Where each robot is in a list; a list made by replacing robots in place shares its index. */
-const indexes = new WeakMap<readonly Robot[], Map<string, number>>();
-function indexOf(items: readonly Robot[]): Map<string, number> {
-  let index = indexes.get(items);
-  if (!index) {
-    index = new Map(items.map((robot, i) => [robot.sn, i]));
-    indexes.set(items, index);
-  }
-  return index;
-}
-
 /**
  * Applies the gathered changes in one cache write; a robot whose change shows nothing new stays
  * the same object, and a batch that changes nothing answers the same page (no render). Answers
@@ -77,7 +67,7 @@ function indexOf(items: readonly Robot[]): Map<string, number> {
  * are found through an index the next list shares unless one was removed.
  */
 export function applyRobotChanges(page: Page<Robot>, pending: Pending): { page: Page<Robot>; unknown: string[] } {
-  const index = indexOf(page.items);
+  const index = robotIndex(page.items);
   const unknown: string[] = [];
   let items: Robot[] | undefined;
   let removed = false;
@@ -96,7 +86,7 @@ export function applyRobotChanges(page: Page<Robot>, pending: Pending): { page: 
     }
   }
   if (removed) items = (items ?? page.items).filter((robot) => pending.get(robot.sn) !== null);
-  else if (items) indexes.set(items, index);
+  else if (items) shareRobotIndex(page.items, items);
   if (!items) return { page, unknown };
   return { page: { ...page, items, total: page.total - (page.items.length - items.length) }, unknown };
 }

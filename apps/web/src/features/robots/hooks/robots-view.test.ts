@@ -1,0 +1,65 @@
+import type { Robot } from '@railserve/protocol';
+import { replaceEqualDeep } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { robotFixture as robot } from '../../../testing/fixtures.ts';
+import { robotRows, sortRobots } from './robot-order.ts';
+import { robotsView } from './robots-view.ts';
+
+const fleet = [
+  robot('R-10', { battery: 50 }),
+  robot('R-2', { battery: 90, name: 'Kitchen' }),
+  robot('R-3', { battery: 50 }),
+  robot('R-1', { battery: 20 }),
+];
+const sns = (robots: Robot[]) => robots.map((r) => r.sn);
+/** One robot changed the way a live status changes it: a new object in the same place. */
+const changed = (all: Robot[], sn: string, patch: Partial<Robot>) => all.map((r) => (r.sn === sn ? { ...r, ...patch } : r));
+
+describe('robot order', () => {
+  it('sorts by the column both ways, and ties by SN whichever the direction', () => {
+    expect(sns(sortRobots([...fleet], { key: 'sn', order: 'ascend' }))).toEqual(['R-1', 'R-10', 'R-2', 'R-3']);
+    expect(sns(sortRobots([...fleet], { key: 'battery', order: 'ascend' }))).toEqual(['R-1', 'R-10', 'R-3', 'R-2']);
+    expect(sns(sortRobots([...fleet], { key: 'battery', order: 'descend' }))).toEqual(['R-2', 'R-10', 'R-3', 'R-1']);
+  });
+
+  it('gives a robot the same row object every time', () => {
+    const first = robotRows(fleet);
+    const again = robotRows(changed(fleet, 'R-2', { battery: 10 }));
+    expect(again).not.toBe(first);
+    expect(again.every((row, i) => row === first[i])).toBe(true);
+    expect(first.map((row) => row.sn)).toEqual(sns(fleet));
+  });
+});
+
+describe('robots view', () => {
+  // What useRobots(view) hands the page: TanStack Query shares the new result with the last one.
+  const shared = <T>(before: T, after: T) => replaceEqualDeep(before, after);
+
+  it('keeps the same rows through a live change that moves no robot, so the table does not render', () => {
+    const view = robotsView({ filters: {}, sort: { key: 'sn', order: 'ascend' }, settingsSn: null });
+    const before = view(fleet);
+    const after = shared(before, view(changed(fleet, 'R-3', { battery: 5, state: 'goto' })));
+    expect(after).toBe(before);
+  });
+
+  it('gives new rows when a live change moves a robot in the chosen order or out of the filter', () => {
+    const byBattery = robotsView({ filters: {}, sort: { key: 'battery', order: 'ascend' }, settingsSn: null });
+    const before = byBattery(fleet);
+    const after = shared(before, byBattery(changed(fleet, 'R-2', { battery: 5 })));
+    expect(after.rows).not.toBe(before.rows);
+    expect(after.rows.map((row) => row.sn)).toEqual(['R-2', 'R-1', 'R-10', 'R-3']);
+
+    const online = robotsView({ filters: { connection: 'online' }, sort: undefined, settingsSn: null });
+    const gone = online(changed(fleet, 'R-10', { connection: 'offline' }));
+    expect(gone.rows.map((row) => row.sn)).toEqual(['R-1', 'R-2', 'R-3']);
+  });
+
+  it('follows the robot whose settings are open, and counts and names the fleet', () => {
+    const view = robotsView({ filters: { q: 'kitchen' }, sort: undefined, settingsSn: 'R-2' });
+    const result = view(changed(fleet, 'R-2', { battery: 7 }));
+    expect(result.settingsRobot?.battery).toBe(7);
+    expect(result.rows.map((row) => row.sn)).toEqual(['R-2']);
+    expect(result.total).toBe(4);
+    expect(result.tracks).toEqual(['Track A']);
+  });
+});
