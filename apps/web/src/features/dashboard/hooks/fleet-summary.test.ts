@@ -36,6 +36,18 @@ describe('robotSummary and trackSummary', () => {
     expect(before.attention[0]).not.toHaveProperty('lastUpdate');
   });
 
+  it('lists the first robots needing attention as a full sort would, among many', () => {
+    const healths = ['normal', 'warning', 'critical'] as const;
+    const fleet = Array.from({ length: 300 }, (_, i) => robot(`R-${(i * 7919) % 1000}`, { health: healths[(i * 31) % 3] }));
+    const rank = { critical: 0, warning: 1, normal: 2 };
+    const sorted = fleet
+      .filter((r) => r.health !== 'normal')
+      .sort((a, b) => rank[a.health] - rank[b.health] || (a.sn < b.sn ? -1 : 1));
+    const summary = robotSummary(fleet);
+    expect(summary.attention.map((r) => r.sn)).toEqual(sorted.slice(0, ATTENTION_SHOWN).map((r) => r.sn));
+    expect(summary.attentionTotal).toBe(sorted.length);
+  });
+
   it('counts tracks by controller status and lists those in error', () => {
     const summary = trackSummary([track(1, 3), track(2, 4, 1), track(3, 0), track(4, 3)]);
     expect(summary.tracks).toBe(4);
