@@ -45,8 +45,15 @@ try {
     .first()
     .waitFor({ timeout: 60_000 });
   await new Promise((r) => setTimeout(r, 8000));
+  // What the page asked the server for during the window: a list read again and again is work too.
+  const requests = new Map<string, number>();
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    requests.set(path, (requests.get(path) ?? 0) + 1);
+  });
   if (values.trace) await traceMainThread(context, page);
   else await profileScript(context, page);
+  console.log(`requests in the window: ${[...requests].map(([path, n]) => `${path} ${n}`).join(', ') || 'none'}`);
 } finally {
   await browser.close();
   await fleet.stop();

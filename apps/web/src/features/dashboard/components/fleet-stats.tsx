@@ -1,26 +1,35 @@
 import { Card, Col, Row, Statistic } from 'antd';
-import type { ReactNode } from 'react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FleetSummary } from '../hooks/fleet-summary.ts';
 
 const RED = '#cf1322';
 const AMBER = '#d48806';
 
-/** The fleet in six numbers; a number that needs someone's attention is coloured. */
-export function FleetStats({ summary, loading }: { summary: FleetSummary; loading: boolean }) {
-  const { t } = useTranslation();
-  const stat = (key: string, title: string, value: ReactNode, color?: string) => (
-    <Col xs={12} md={8} xl={4} key={key}>
+type StatProps = { id: string; title: string; value: string | number; color?: string; loading: boolean };
+
+/** One number of the fleet; it renders only when its own value changes, not when another one does. */
+const Stat = memo(function Stat({ id, title, value, color, loading }: StatProps) {
+  return (
+    <Col xs={12} md={8} xl={4}>
       <Card size="small" style={{ height: '100%' }}>
         <Statistic
           title={title}
-          value={value as string}
+          value={value}
           loading={loading}
           styles={{ content: color ? { color } : undefined }}
-          data-testid={`dashboard-stat-${key}`}
+          data-testid={`dashboard-stat-${id}`}
         />
       </Card>
     </Col>
+  );
+});
+
+/** The fleet in six numbers; a number that needs someone's attention is coloured. */
+export function FleetStats({ summary, loading }: { summary: FleetSummary; loading: boolean }) {
+  const { t } = useTranslation();
+  const stat = (id: string, title: string, value: string | number, color?: string) => (
+    <Stat key={id} id={id} title={title} value={value} color={color} loading={loading} />
   );
   const warn = (n: number, color: string) => (n > 0 ? color : undefined);
   return (

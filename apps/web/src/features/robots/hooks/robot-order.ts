@@ -1,20 +1,9 @@
-import { compareSn, type Robot } from '@railserve/protocol';
+import { compareSn, ROBOT_SORT_FIELDS, type Robot } from '@railserve/protocol';
 import { HEALTH_RANK } from './robot-filters.ts';
 import { lastHeard } from './robot-heard.ts';
 
-/** The columns the robots list sorts by. */
-export const ROBOT_SORT_KEYS = [
-  'sn',
-  'name',
-  'lastTrackName',
-  'connection',
-  'battery',
-  'state',
-  'health',
-  'alarms',
-  'lastUpdate',
-  'registeredAt',
-] as const;
+/** The columns the robots list sorts by: those the server sorts by, and the number of alarms. */
+export const ROBOT_SORT_KEYS = [...ROBOT_SORT_FIELDS, 'alarms'] as const;
 export type RobotSortKey = (typeof ROBOT_SORT_KEYS)[number];
 export type RobotSort = { key: RobotSortKey; order: 'ascend' | 'descend' };
 
