@@ -16,7 +16,7 @@ export const robotsQueryOptions = () =>
 /**
  * The robot list, or what `view` derives from it. The derived value is shared structurally with
  * the previous one, so a live change that leaves it equal re-renders nothing (a stable `view`:
- * module level or useCallback).
+ * module level, useCallback or useMemo).
  */
 export function useRobots(): UseQueryResult<Robot[]>;
 export function useRobots<T>(view: (robots: Robot[]) => T): UseQueryResult<T>;
