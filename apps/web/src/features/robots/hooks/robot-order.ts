@@ -14,6 +14,12 @@ export const DEFAULT_ROBOT_SORT: RobotSort = { key: 'sn', order: 'ascend' };
 const collator = new Intl.Collator();
 const byText = (key: 'name' | 'lastTrackName' | 'state' | 'connection') => (a: Robot, b: Robot) =>
   collator.compare(a[key] ?? '', b[key] ?? '');
+// ISO times (the server's and the page's own, all UTC) compare as text: no date parsed per comparison.
+const byTime = (at: (robot: Robot) => string) => (a: Robot, b: Robot) => {
+  const x = at(a);
+  const y = at(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+};
 
 const comparators: Record<RobotSortKey, (a: Robot, b: Robot) => number> = {
   sn: (a, b) => compareSn(a.sn, b.sn),
@@ -24,8 +30,8 @@ const comparators: Record<RobotSortKey, (a: Robot, b: Robot) => number> = {
   state: byText('state'),
   health: (a, b) => HEALTH_RANK[a.health] - HEALTH_RANK[b.health],
   alarms: (a, b) => a.alarms.length - b.alarms.length,
-  lastUpdate: (a, b) => Date.parse(lastHeard(a)) - Date.parse(lastHeard(b)),
-  registeredAt: (a, b) => Date.parse(a.registeredAt) - Date.parse(b.registeredAt),
+  lastUpdate: byTime(lastHeard),
+  registeredAt: byTime((robot) => robot.registeredAt),
 };
 
 /** Sorts in place by the column, robots that tie by SN, so rows never swap places among equals. */

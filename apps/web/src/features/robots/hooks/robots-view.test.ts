@@ -20,6 +20,8 @@ describe('robot order', () => {
     expect(sns(sortRobots([...fleet], { key: 'sn', order: 'ascend' }))).toEqual(['R-1', 'R-10', 'R-2', 'R-3']);
     expect(sns(sortRobots([...fleet], { key: 'battery', order: 'ascend' }))).toEqual(['R-1', 'R-10', 'R-3', 'R-2']);
     expect(sns(sortRobots([...fleet], { key: 'battery', order: 'descend' }))).toEqual(['R-2', 'R-10', 'R-3', 'R-1']);
+    const registered = fleet.map((r, i) => ({ ...r, registeredAt: `2026-0${4 - i}-01T00:00:00.000Z` }));
+    expect(sns(sortRobots(registered, { key: 'registeredAt', order: 'ascend' }))).toEqual(['R-1', 'R-3', 'R-2', 'R-10']);
   });
 
   it('gives a robot the same row object every time', () => {
