@@ -41,6 +41,40 @@ describe('topicMatches', () => {
     expect(topicMatches('a/b', 'a/b')).toBe(true);
     expect(topicMatches('a/+', 'a/')).toBe(true);
   });
+
+  it('lets # match the parent level and + an empty level, as MQTT does', () => {
+    expect(topicMatches('hcpro4/#', 'hcpro4')).toBe(true);
+    expect(topicMatches('hcpro4/+/#', 'hcpro4')).toBe(false);
+    expect(topicMatches('+/+', '/')).toBe(true);
+    expect(topicMatches('+', '')).toBe(true);
+    expect(topicMatches('a/b', 'a/bb')).toBe(false);
+    expect(topicMatches('a/bb', 'a/b')).toBe(false);
+  });
+
+  it('agrees with a level-by-level reference on every short filter and topic', () => {
+    const reference = (filter: string, topic: string) => {
+      const f = filter.split('/');
+      const t = topic.split('/');
+      for (let i = 0; i < f.length; i++) {
+        if (f[i] === '#') return true;
+        if (i >= t.length || (f[i] !== '+' && f[i] !== t[i])) return false;
+      }
+      return f.length === t.length;
+    };
+    // Every filter and topic of one to three levels over a small alphabet.
+    const all = (levels: readonly string[]): string[] => {
+      const one = [...levels];
+      const two = one.flatMap((a) => levels.map((b) => `${a}/${b}`));
+      return [...one, ...two, ...two.flatMap((ab) => levels.map((c) => `${ab}/${c}`))];
+    };
+    const filters = all(['a', 'b', 'ab', '', '+', '#']);
+    const disagreements = all(['a', 'b', 'ab', '']).flatMap((topic) =>
+      filters
+        .filter((filter) => topicMatches(filter, topic) !== reference(filter, topic))
+        .map((filter) => `${filter} ~ ${topic}`),
+    );
+    expect(disagreements).toEqual([]);
+  });
 });
 
 describe('parseTopic', () => {

@@ -12,9 +12,11 @@ export type MqttBridge = {
   publish(topic: string, payload: unknown, options?: PublishOptions): Promise<void>;
   /**
    * Subscribes (shared when several servers may run, unless `shared: false` asks every instance
-   * for its own copy) and routes matching messages to `handler`.
+   * for its own copy) and routes matching messages to `handler`. `qos: 0` takes a topic whose
+   * every message replaces the last (a robot's status) without the broker tracking each delivery
+   * and the server acknowledging it: the next one repairs a lost one. Default 1.
    */
-  handle(filter: string, handler: MessageHandler, options?: { shared?: boolean }): void;
+  handle(filter: string, handler: MessageHandler, options?: { shared?: boolean; qos?: 0 | 1 }): void;
   waitUntilConnected(timeoutMs?: number): Promise<void>;
   /** Connected, and every subscription made so far acknowledged by the broker. */
   waitUntilSubscribed(timeoutMs?: number): Promise<void>;
@@ -29,6 +31,7 @@ export function createMqttBridge(options: {
 }): MqttBridge {
   const handlers: { filter: string; handler: MessageHandler }[] = [];
   const ownCopy = new Set<string>();
+  const qosOf = new Map<string, 0 | 1>();
   const subscriptionOf = (filter: string) => (options.shared && !ownCopy.has(filter) ? sharedTopic(filter) : filter);
   const client: MqttClient = mqtt.connect(options.url, {
     reconnectPeriod: 1000,
@@ -42,7 +45,7 @@ export function createMqttBridge(options: {
   const settled: (() => void)[] = [];
   const subscribe = (filter: string) => {
     pendingSubscriptions++;
-    client.subscribe(subscriptionOf(filter), { qos: 1 }, (error, granted) => {
+    client.subscribe(subscriptionOf(filter), { qos: qosOf.get(filter) ?? 1 }, (error, granted) => {
       if (error || granted?.some((g) => g.qos === 128))
         options.log.error({ filter, err: error }, 'broker refused a subscription');
       if (--pendingSubscriptions === 0) for (const resolve of settled.splice(0)) resolve();
@@ -100,6 +103,7 @@ export function createMqttBridge(options: {
     handle(filter, handler, handleOptions) {
       const known = handlers.some((h) => h.filter === filter);
       if (handleOptions?.shared === false) ownCopy.add(filter);
+      if (handleOptions?.qos === 0) qosOf.set(filter, 0);
       handlers.push({ filter, handler });
       if (!known && client.connected) subscribe(filter);
     },

@@ -62,16 +62,32 @@ export const SERVER_INGEST_TOPICS = [
 /** A shared subscription so that several server instances process each message once. */
 export const sharedTopic = (filter: string) => `$share/${SHARED_GROUP}/${filter}`;
 
-/** MQTT wildcard match of a concrete topic against a filter. */
+/**
+ * MQTT wildcard match of a concrete topic against a filter (`#` also matches the parent level,
+ * `+` an empty one). Walks both strings level by level without splitting them: the server runs
+ * it for every message it routes.
+ */
 export function topicMatches(filter: string, topic: string): boolean {
-  const f = filter.split('/');
-  const t = topic.split('/');
-  for (let i = 0; i < f.length; i++) {
-    if (f[i] === '#') return true;
-    if (i >= t.length) return false;
-    if (f[i] !== '+' && f[i] !== t[i]) return false;
+  let f = 0;
+  let t = 0;
+  for (;;) {
+    const fEnd = levelEnd(filter, f);
+    if (fEnd - f === 1 && filter.charCodeAt(f) === 35 /* # */) return true;
+    if (t > topic.length) return false;
+    const tEnd = levelEnd(topic, t);
+    if (fEnd - f !== 1 || filter.charCodeAt(f) !== 43 /* + */) {
+      if (fEnd - f !== tEnd - t) return false;
+      for (let i = 0; i < fEnd - f; i++) if (filter.charCodeAt(f + i) !== topic.charCodeAt(t + i)) return false;
+    }
+    if (fEnd === filter.length) return tEnd === topic.length;
+    f = fEnd + 1;
+    t = tEnd + 1;
   }
-  return f.length === t.length;
+}
+
+function levelEnd(text: string, from: number): number {
+  const end = text.indexOf('/', from);
+  return end < 0 ? text.length : end;
 }
 
 /** Splits `hcpro4/robots/{sn}/status` and friends into their parts; null when it is not one. */

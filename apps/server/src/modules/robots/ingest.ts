@@ -56,13 +56,19 @@ export function startRobotIngest(app: FastifyInstance, fleet: RobotFleet, events
     return retained && sent < now ? sent : now;
   };
 
-  app.mqtt.handle('hcpro4/robots/+/status', (topic, payload, retained) => {
-    const target = parseTopic(topic);
-    if (target?.kind !== 'robotStatus' || payload.length === 0) return;
-    const status = read(target.sn, topic, payload, robotStatusPayload);
-    if (status) fleet.status(status, heardAt(status.ts, retained));
-    else clearRetained(app, topic);
-  });
+  // Each status is the robot's whole state and the next comes within seconds (a silent robot goes
+  // offline at the sweep): taken at QoS 0, the thousands a second cost no acknowledgements.
+  app.mqtt.handle(
+    'hcpro4/robots/+/status',
+    (topic, payload, retained) => {
+      const target = parseTopic(topic);
+      if (target?.kind !== 'robotStatus' || payload.length === 0) return;
+      const status = read(target.sn, topic, payload, robotStatusPayload);
+      if (status) fleet.status(status, heardAt(status.ts, retained));
+      else clearRetained(app, topic);
+    },
+    { qos: 0 },
+  );
 
   app.mqtt.handle('hcpro4/alerts/+', (topic, payload, retained) => {
     const target = parseTopic(topic);

@@ -1,11 +1,12 @@
 import type { Track } from '@railserve/protocol';
 import { Alert, Col, Row } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { actionFailed } from '../../../lib/errors.ts';
 import { useRobots } from '../../robots/api/list-robots.ts';
 import { useTracks } from '../../tracks/api/list-tracks.ts';
-import { robotSummary, trackSummary } from '../hooks/fleet-summary.ts';
+import { liveRobotSummary, robotSummary, trackSummary } from '../hooks/fleet-summary.ts';
 import { AttentionRobots } from './attention-robots.tsx';
 import { DashboardWelcome } from './dashboard-welcome.tsx';
 import { FleetStats } from './fleet-stats.tsx';
@@ -24,7 +25,8 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
   // Only the counts and the attention list: a status that changes none of them renders nothing.
-  const robots = useRobots(robotSummary);
+  const summaryView = useMemo(() => liveRobotSummary(), []);
+  const robots = useRobots(summaryView);
   const tracks = useTracks(ALL_TRACKS);
   if (!user) return null;
   const summary = { ...(robots.data ?? robotSummary([])), ...trackSummary(tracks.data?.items ?? NO_TRACKS) };

@@ -1,7 +1,8 @@
 import type { Track } from '@railserve/protocol';
 import { describe, expect, it } from 'vitest';
 import { robotFixture } from '../../../testing/fixtures.ts';
-import { ATTENTION_SHOWN, robotSummary, trackSummary } from './fleet-summary.ts';
+import { seededPick } from '../../../testing/seeded-pick.ts';
+import { ATTENTION_SHOWN, liveRobotSummary, robotSummary, trackSummary } from './fleet-summary.ts';
 
 const robot = robotFixture;
 
@@ -61,5 +62,33 @@ describe('robotSummary and trackSummary', () => {
     expect(summary.tracks).toBe(0);
     expect(summary.attention).toEqual([]);
     expect(summary.byHealth).toEqual({ normal: 0, warning: 0, critical: 0 });
+  });
+
+  it('follows live changes as a fresh count would, and answers the same summary when nothing shown changed', () => {
+    const pick = seededPick(5);
+    let fleet = Array.from({ length: 40 }, (_, i) => robot(`R-${i}`, { health: i % 9 === 0 ? 'warning' : 'normal' }));
+    const live = liveRobotSummary();
+    const first = live(fleet);
+    expect(live(fleet.map((r) => r))).toBe(first);
+    for (let frame = 0; frame < 300; frame++) {
+      for (let n = 0; n < pick([1, 2, 4]); n++) {
+        const at = pick(fleet.map((_, i) => i));
+        fleet = fleet.map((r, i) =>
+          i === at
+            ? {
+                ...r,
+                connection: pick(['online', 'online', 'offline'] as const),
+                health: pick(['normal', 'normal', 'warning', 'critical'] as const),
+                battery: pick([5, 50, 90]),
+                alarms: pick([[], ['imu_stuck']]),
+              }
+            : r,
+        );
+      }
+      expect(live(fleet)).toEqual(robotSummary(fleet));
+    }
+    // A fleet that gained a robot is counted afresh.
+    const grown = [...fleet, robot('R-99', { health: 'critical' })];
+    expect(live(grown)).toEqual(robotSummary(grown));
   });
 });

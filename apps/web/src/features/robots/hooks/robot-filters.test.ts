@@ -1,6 +1,6 @@
 import type { Robot } from '@railserve/protocol';
 import { describe, expect, it } from 'vitest';
-import { filterRobots, lastTrackNames, parseRobotFilters } from './robot-filters.ts';
+import { lastTrackNames, parseRobotFilters, type RobotFilters, robotMatcher } from './robot-filters.ts';
 
 const robots = [
   { sn: 'SIM-0001', name: 'Counter 1', lastTrackName: 'Hall', connection: 'online', health: 'normal', state: 'idle' },
@@ -15,7 +15,7 @@ describe('robot filters', () => {
   });
 
   it('matches SN, name and track case-insensitively, and every other filter exactly', () => {
-    const sns = (filters: Parameters<typeof filterRobots>[1]) => filterRobots(robots, filters).map((r) => r.sn);
+    const sns = (filters: RobotFilters) => robots.filter(robotMatcher(filters)).map((r) => r.sn);
     expect(sns({ q: 'terr' })).toEqual(['SIM-0002']);
     expect(sns({ q: 'counter' })).toEqual(['SIM-0001']);
     expect(sns({ connection: 'online' })).toEqual(['SIM-0001', 'SIM-0003']);

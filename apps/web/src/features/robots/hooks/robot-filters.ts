@@ -29,17 +29,15 @@ export function parseRobotFilters(search: URLSearchParams): RobotFilters {
   };
 }
 
-/** The same matching as the server's `GET /robots` filters, run over the live list. */
-export function filterRobots(robots: readonly Robot[], filters: RobotFilters): Robot[] {
+/** Whether a robot passes the filters: the same matching as the server's `GET /robots` filters. */
+export function robotMatcher(filters: RobotFilters): (robot: Robot) => boolean {
   const q = filters.q?.toLowerCase();
-  return robots.filter(
-    (r) =>
-      (!q || [r.sn, r.name, r.lastTrackName ?? ''].some((text) => text.toLowerCase().includes(q))) &&
-      (!filters.connection || r.connection === filters.connection) &&
-      (!filters.health || r.health === filters.health) &&
-      (!filters.state || r.state === filters.state) &&
-      (!filters.track || r.lastTrackName === filters.track),
-  );
+  return (r) =>
+    (!q || [r.sn, r.name, r.lastTrackName ?? ''].some((text) => text.toLowerCase().includes(q))) &&
+    (!filters.connection || r.connection === filters.connection) &&
+    (!filters.health || r.health === filters.health) &&
+    (!filters.state || r.state === filters.state) &&
+    (!filters.track || r.lastTrackName === filters.track);
 }
 
 /** The tracks robots were last seen on, for the track filter. */

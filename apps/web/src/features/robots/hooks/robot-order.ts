@@ -41,6 +41,12 @@ export function sortRobots(robots: Robot[], sort: RobotSort): Robot[] {
   return robots.sort((a, b) => direction * compare(a, b) || compareSn(a.sn, b.sn));
 }
 
+/**
+ * Whether two versions of a robot sort alike by the column. The last update is never taken as
+ * alike: the time a robot was last heard lives beside the list (robot-heard.ts), not in it.
+ */
+export const sortsAlike = (sort: RobotSort, a: Robot, b: Robot) => sort.key !== 'lastUpdate' && comparators[sort.key](a, b) === 0;
+
 /** What a row of the robots list holds: the robot's SN; its cells read the live robot themselves. */
 export type RobotRow = { readonly sn: string };
 

@@ -2,6 +2,7 @@ import type { Robot } from '@railserve/protocol';
 import { replaceEqualDeep } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { robotFixture as robot } from '../../../testing/fixtures.ts';
+import { seededPick } from '../../../testing/seeded-pick.ts';
 import { robotRows, sortRobots } from './robot-order.ts';
 import { robotsView } from './robots-view.ts';
 
@@ -63,5 +64,53 @@ describe('robots view', () => {
     expect(result.rows.map((row) => row.sn)).toEqual(['R-2']);
     expect(result.total).toBe(4);
     expect(result.tracks).toEqual(['Track A']);
+  });
+
+  it('keeps its last rows while changed robots keep their place, without filtering or sorting again', () => {
+    const byBattery = robotsView({
+      filters: { connection: 'online' },
+      sort: { key: 'battery', order: 'ascend' },
+      settingsSn: null,
+    });
+    const base = changed(fleet, 'R-2', { connection: 'offline' });
+    const before = byBattery(base);
+    // A shown robot with a new state but the same battery, and a hidden robot that stays hidden.
+    const idle = byBattery(changed(changed(base, 'R-3', { state: 'goto' }), 'R-2', { battery: 1 }));
+    expect(idle.rows).toBe(before.rows);
+    const moved = byBattery(changed(base, 'R-3', { battery: 1 }));
+    expect(moved.rows.map((row) => row.sn)).toEqual(['R-3', 'R-1', 'R-10']);
+    // Sorted by the time last heard, a changed robot is sorted again: that time lives beside the list.
+    const byHeard = robotsView({ filters: {}, sort: { key: 'lastUpdate', order: 'ascend' }, settingsSn: null });
+    const first = byHeard(fleet);
+    expect(byHeard(changed(fleet, 'R-3', { state: 'goto' })).rows).not.toBe(first.rows);
+  });
+
+  it('names a new last track when a robot moves to one', () => {
+    const view = robotsView({ filters: {}, sort: undefined, settingsSn: null });
+    const before = view(fleet);
+    expect(view(changed(fleet, 'R-1', { battery: 1 })).tracks).toBe(before.tracks);
+    expect(view(changed(fleet, 'R-1', { lastTrackName: 'Terrace' })).tracks).toEqual(['Terrace', 'Track A']);
+  });
+
+  it('shows what a fresh view would after any run of live changes', () => {
+    const pick = seededPick(11);
+    const many = Array.from({ length: 60 }, (_, i) => robot(`R-${i}`, { battery: (i * 7) % 100 }));
+    for (const sort of [undefined, { key: 'battery', order: 'descend' } as const, { key: 'health', order: 'ascend' } as const]) {
+      const view = robotsView({ filters: { connection: 'online' }, sort, settingsSn: null });
+      let all = many;
+      for (let frame = 0; frame < 200; frame++) {
+        for (let n = 0; n < 3; n++)
+          all = changed(all, pick(many).sn, {
+            battery: pick([10, 50, 90]),
+            connection: pick(['online', 'online', 'offline'] as const),
+            health: pick(['normal', 'warning', 'critical'] as const),
+            lastTrackName: pick(['Track A', 'Hall']),
+          });
+        const fresh = robotsView({ filters: { connection: 'online' }, sort, settingsSn: null })(all);
+        const live = view(all);
+        expect(live.rows.map((row) => row.sn)).toEqual(fresh.rows.map((row) => row.sn));
+        expect(live.tracks).toEqual(fresh.tracks);
+      }
+    }
   });
 });
