@@ -9,6 +9,13 @@ import { Duplex } from 'node:stream';
 export class PacketSizeGate extends Duplex {
   /** Largest remaining length accepted now; raised once the client is signed in. */
   limit: number;
+  /**
+   * Packets written during one turn of the event loop go out in one write at its end. For the
+   * server's own connection, which every robot's status reaches: a thousand statuses a second
+   * are then tens of writes, not a thousand (each write on loopback also pays for the receiver).
+   */
+  gathersWrites = false;
+  #gathering = false;
   #stage: 'header' | 'length' | 'body' = 'header';
   #length = 0;
   #multiplier = 1;
@@ -72,8 +79,8 @@ export class PacketSizeGate extends Duplex {
     this.inner.resume();
   }
 
-  override _write(chunk: Buffer, encoding: BufferEncoding, callback: (error?: Error | null) => void) {
-    this.inner.write(chunk, encoding, callback);
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void) {
+    this.#send(chunk, callback);
   }
 
   /**
@@ -83,7 +90,28 @@ export class PacketSizeGate extends Duplex {
    * about 40 ms), and a WebSocket would send each piece as a message of its own.
    */
   override _writev(chunks: { chunk: Buffer }[], callback: (error?: Error | null) => void) {
-    this.inner.write(chunks.length === 1 ? chunks[0].chunk : Buffer.concat(chunks.map((c) => c.chunk)), callback);
+    this.#send(chunks.length === 1 ? chunks[0].chunk : Buffer.concat(chunks.map((c) => c.chunk)), callback);
+  }
+
+  /**
+   * Gathering, the connection is corked until the end of this turn of the event loop and the
+   * next packet is taken at once, unless the connection asks to wait (its buffer is full).
+   */
+  #send(data: Buffer, callback: (error?: Error | null) => void) {
+    if (!this.gathersWrites) {
+      this.inner.write(data, callback);
+      return;
+    }
+    if (!this.#gathering) {
+      this.#gathering = true;
+      this.inner.cork();
+      setImmediate(() => {
+        this.#gathering = false;
+        this.inner.uncork();
+      });
+    }
+    if (this.inner.write(data)) callback();
+    else this.inner.once('drain', () => callback());
   }
 
   override _final(callback: (error?: Error | null) => void) {

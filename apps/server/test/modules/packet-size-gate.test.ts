@@ -1,15 +1,22 @@
 import { Duplex } from 'node:stream';
+import type { Client } from 'aedes';
 import mqttPacket from 'mqtt-packet';
 import { describe, expect, it, vi } from 'vitest';
+import type { BrokerIdentity } from '../../src/lib/broker-acl.ts';
+import { BrokerSessions } from '../../src/lib/broker-sessions.ts';
 import { PacketSizeGate } from '../../src/lib/packet-size-gate.ts';
 
-/** A connection that records each write it is given. */
+/** A connection that records each write it is given (what was corked arrives as one). */
 function connection() {
   const writes: Buffer[] = [];
   const inner = new Duplex({
     read() {},
     write(chunk: Buffer, _encoding, callback) {
       writes.push(Buffer.from(chunk));
+      callback();
+    },
+    writev(chunks, callback) {
+      writes.push(Buffer.concat(chunks.map(({ chunk }) => chunk as Buffer)));
       callback();
     },
   });
@@ -35,6 +42,25 @@ describe('the packet size gate', () => {
     expect(writes[0]).toEqual(mqttPacket.generate(packet));
   });
 
+  it('sends what a gathering connection was given in one turn of the event loop as one write', async () => {
+    const { inner, writes } = connection();
+    const gate = new PacketSizeGate(inner, 1024, () => {});
+    gate.gathersWrites = true;
+    const packets = [1, 2, 3].map((messageId) => mqttPacket.generate({ cmd: 'puback', messageId }));
+    for (const packet of packets) gate.write(packet);
+    expect(writes).toHaveLength(0);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toEqual([Buffer.concat(packets)]);
+
+    // Without gathering, the first packet goes out as it is written.
+    const plain = connection();
+    const eager = new PacketSizeGate(plain.inner, 1024, () => {});
+    for (const packet of packets) eager.write(packet);
+    expect(plain.writes[0]).toEqual(packets[0]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(Buffer.concat(plain.writes)).toEqual(Buffer.concat(packets));
+  });
+
   it('passes bytes through both ways and closes a connection whose packet declares more than the limit', async () => {
     const { inner, writes } = connection();
     const refused = vi.fn();
@@ -50,5 +76,19 @@ describe('the packet size gate', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(refused).toHaveBeenCalledWith(127);
     expect(gate.destroyed).toBe(true);
+  });
+});
+
+describe('the broker’s signed-in connections', () => {
+  it('gather the writes of the server’s own connection only', () => {
+    const sessions = new BrokerSessions(() => {});
+    const admitted = (identity: BrokerIdentity, id: string) => {
+      const gate = sessions.accept(connection().inner) as PacketSizeGate;
+      sessions.admit({ id, conn: gate } as unknown as Client, identity);
+      return gate;
+    };
+    expect(admitted({ role: 'server' }, 'server').gathersWrites).toBe(true);
+    expect(admitted({ role: 'robot', sn: 'RS-A1' }, 'robot_RS-A1').gathersWrites).toBe(false);
+    expect(admitted({ role: 'controller', trackId: 1 }, 'track_1').gathersWrites).toBe(false);
   });
 });
