@@ -1,6 +1,6 @@
 import type { Robot } from '@railserve/protocol';
 import { Card, Empty, Table, type TableColumnsType, Typography } from 'antd';
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlarmTags, BatteryLevel, ConnectionTag, HealthTag } from '../../robots/components/robot-tags.tsx';
@@ -17,31 +17,6 @@ export const AttentionRobots = memo(function AttentionRobots({
   loading: boolean;
 }) {
   const { t } = useTranslation();
-  const columns: TableColumnsType<AttentionRobot> = [
-    {
-      title: t('robots.fields.sn'),
-      dataIndex: 'sn',
-      render: (sn: string, robot) => (
-        <Link to={`/robots?q=${encodeURIComponent(sn)}`}>
-          <Typography.Text strong>{robot.name}</Typography.Text>
-          {robot.name !== sn ? <Typography.Text type="secondary"> ({sn})</Typography.Text> : null}
-        </Link>
-      ),
-    },
-    { title: t('robots.fields.health'), dataIndex: 'health', render: (health: Robot['health']) => <HealthTag health={health} /> },
-    {
-      title: t('robots.fields.connection'),
-      dataIndex: 'connection',
-      render: (connection: Robot['connection']) => <ConnectionTag connection={connection} />,
-    },
-    { title: t('robots.fields.alarms'), dataIndex: 'alarms', render: (alarms: Robot['alarms']) => <AlarmTags alarms={alarms} /> },
-    {
-      title: t('robots.fields.battery'),
-      dataIndex: 'battery',
-      responsive: ['md'],
-      render: (battery: number) => <BatteryLevel battery={battery} />,
-    },
-  ];
   const more = total - robots.length;
   return (
     <Card
@@ -55,16 +30,7 @@ export const AttentionRobots = memo(function AttentionRobots({
       {!loading && total === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.attention.empty')} />
       ) : (
-        <Table<AttentionRobot>
-          rowKey="sn"
-          size="small"
-          columns={columns}
-          dataSource={robots}
-          loading={loading}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          onRow={(robot) => ({ 'data-testid': `dashboard-attention-${robot.sn}` }) as object}
-        />
+        <AttentionTable robots={robots} loading={loading} />
       )}
       {more > 0 ? (
         <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }}>
@@ -74,3 +40,64 @@ export const AttentionRobots = memo(function AttentionRobots({
     </Card>
   );
 });
+
+/** The listed robots: renders when they change, not when only the count of the others does. */
+const AttentionTable = memo(function AttentionTable({
+  robots,
+  loading,
+}: {
+  robots: readonly AttentionRobot[];
+  loading: boolean;
+}) {
+  const { t } = useTranslation();
+  const columns = useMemo<TableColumnsType<AttentionRobot>>(
+    () => [
+      {
+        title: t('robots.fields.sn'),
+        dataIndex: 'sn',
+        render: (sn: string, robot) => (
+          <Link to={`/robots?q=${encodeURIComponent(sn)}`}>
+            <Typography.Text strong>{robot.name}</Typography.Text>
+            {robot.name !== sn ? <Typography.Text type="secondary"> ({sn})</Typography.Text> : null}
+          </Link>
+        ),
+      },
+      {
+        title: t('robots.fields.health'),
+        dataIndex: 'health',
+        render: (health: Robot['health']) => <HealthTag health={health} />,
+      },
+      {
+        title: t('robots.fields.connection'),
+        dataIndex: 'connection',
+        render: (connection: Robot['connection']) => <ConnectionTag connection={connection} />,
+      },
+      {
+        title: t('robots.fields.alarms'),
+        dataIndex: 'alarms',
+        render: (alarms: Robot['alarms']) => <AlarmTags alarms={alarms} />,
+      },
+      {
+        title: t('robots.fields.battery'),
+        dataIndex: 'battery',
+        responsive: ['md'],
+        render: (battery: number) => <BatteryLevel battery={battery} />,
+      },
+    ],
+    [t],
+  );
+  return (
+    <Table<AttentionRobot>
+      rowKey="sn"
+      size="small"
+      columns={columns}
+      dataSource={robots}
+      loading={loading}
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      onRow={attentionRow}
+    />
+  );
+});
+
+const attentionRow = (robot: AttentionRobot) => ({ 'data-testid': `dashboard-attention-${robot.sn}` }) as object;
