@@ -125,8 +125,8 @@ function recount(before: readonly Robot[], robots: readonly Robot[], tally: Tall
     next ??= { ...tally, byConnection: { ...tally.byConnection }, byHealth: { ...tally.byHealth } };
     addShare(next, was, -1);
     const needs = addShare(next, is, 1);
-    const last = tally.first[ATTENTION_SHOWN - 1];
-    if (tally.first.includes(was) || (needs && (!last || worseFirst(is, last) < 0))) findFirst = true;
+    const lastShown = tally.first[ATTENTION_SHOWN - 1];
+    if (tally.first.includes(was) || (needs && (!lastShown || worseFirst(is, lastShown) < 0))) findFirst = true;
   }
   if (next && findFirst) next.first = firstNeedingAttention(robots);
   return next ?? tally;
