@@ -60,6 +60,10 @@ export function AlarmTags({ alarms }: { alarms: readonly AlarmCode[] }) {
   );
 }
 
+// A new level shows at once: the bar's width animation (0.3 s) on a screen of robots whose levels
+// change every few seconds would keep the page painting every frame.
+const STILL_BAR = { track: { transition: 'none' } };
+
 export function BatteryLevel({ battery }: { battery: number }) {
   const { t } = useTranslation();
   // The same thresholds as the health rule: red when critical, amber when it should charge soon.
@@ -73,6 +77,7 @@ export function BatteryLevel({ battery }: { battery: number }) {
       status={status}
       strokeColor={color}
       format={(p) => `${p}%`}
+      styles={STILL_BAR}
       style={{ width: '100%', maxWidth: 110, margin: 0 }}
     />
   );
