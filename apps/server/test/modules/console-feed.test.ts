@@ -1,7 +1,8 @@
+import { inflateSync } from 'node:zlib';
 import { CONSOLE_FEED, type ConsoleRobotsPayload, consoleRobotsPayload, topics } from '@railserve/protocol';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createConsoleFeed } from '../../src/modules/robots/console-feed.ts';
+import { createConsoleFeed, encodeConsoleFeed } from '../../src/modules/robots/console-feed.ts';
 import { buildTestApp, type TestApp } from '../helper.ts';
 import { brokerClients, closed, connected, grantedQos } from '../support/broker-clients.ts';
 import { waitFor } from '../support/robots.ts';
@@ -69,6 +70,21 @@ describe('the consoles’ robot feed, on its own', () => {
       vi.useRealTimers();
     }
   });
+
+  it('goes on the broker as a zlib stream of its JSON text, a fraction of the text’s size', () => {
+    const statuses = Array.from({ length: CONSOLE_FEED.maxStatuses }, (_, i) => ({
+      ...status(`BENCH-${String(i).padStart(4, '0')}`, 60 + (i % 40)),
+      connection: 'online' as const,
+      trackId: 1 + (i % 20),
+      point: i % 12,
+    }));
+    const payload = { ts: new Date().toISOString(), statuses, removed: ['GONE-1'] };
+    const body = encodeConsoleFeed(payload);
+    // A zlib header (RFC 1950), so that a console tells it from JSON text by its first byte.
+    expect(body[0]).toBe(0x78);
+    expect(JSON.parse(inflateSync(body).toString())).toEqual(payload);
+    expect(body.length).toBeLessThan(JSON.stringify(payload).length / 5);
+  });
 });
 
 describe('the consoles’ robot feed on the embedded broker', () => {
@@ -89,7 +105,7 @@ describe('the consoles’ robot feed on the embedded broker', () => {
   function feedOf(client: MqttClient) {
     const received: ConsoleRobotsPayload[] = [];
     client.on('message', (topic, payload) => {
-      if (topic === topics.consoleRobots) received.push(JSON.parse(payload.toString()));
+      if (topic === topics.consoleRobots) received.push(JSON.parse(inflateSync(payload).toString()));
     });
     return received;
   }

@@ -36,6 +36,17 @@ const options: BrokerClientOptions = {
   keepalive: 60,
 };
 const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+async function waitUntil(holds: () => boolean) {
+  for (let i = 0; i < 200 && !holds(); i++) await settle();
+}
+/** The text as a server sends the robot feed: a zlib stream. */
+async function deflated(text: string) {
+  const zip = new CompressionStream('deflate');
+  const writer = zip.writable.getWriter();
+  void writer.write(new TextEncoder().encode(text));
+  void writer.close();
+  return new Uint8Array(await new Response(zip.readable).arrayBuffer());
+}
 
 describe('the broker client in a worker', () => {
   it('connects in the worker with the page’s address and options, and passes its events back', async () => {
@@ -105,6 +116,38 @@ describe('the broker client in a worker', () => {
     await settle();
     expect(statuses).toEqual([status(80, 0), status(79, 2), status(79, 3), status(79, 5)]);
     expect(heard).toEqual(['RS-A1', 'RS-A1']);
+  });
+
+  it('inflates the robot feed and keeps every message in the order the client saw it', async () => {
+    const { fake, page } = workerPair();
+    const client = new WorkerBrokerClient(page, 'ws://h:9001/', options);
+    const received: [string, unknown][] = [];
+    client.on('message', (topic, payload) => received.push([topic, payload]));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await settle();
+    const status = { sn: 'RS-A1', battery: 64, ts: '2026-11-25T10:00:00.000Z' };
+    const feed = { ts: '2026-11-25T10:00:00.020Z', statuses: [status], removed: [] };
+    const zipped = await deflated(JSON.stringify(feed));
+    expect(zipped[0]).toBe(0x78);
+    fake.last().emit('message', 'hcpro4/console/robots', zipped);
+    fake.last().emit('message', 'hcpro4/alerts/RS-A1', '{"code":"low_battery"}');
+    // Bytes that do not inflate are no message; what follows them still arrives.
+    fake.last().emit('message', 'hcpro4/console/robots', new Uint8Array([0x78, 0x9c, 1, 2, 3]));
+    fake.last().emit('message', 'HCP4/frontend/update', '1');
+    // A server of an earlier version sends the JSON text itself.
+    fake.last().emit('message', 'hcpro4/console/robots', new TextEncoder().encode(JSON.stringify(feed)));
+    await waitUntil(() => received.length === 4);
+    expect(received.map(([topic]) => topic)).toEqual([
+      'hcpro4/console/robots',
+      'hcpro4/alerts/RS-A1',
+      'HCP4/frontend/update',
+      'hcpro4/console/robots',
+    ]);
+    expect(JSON.parse(received[0][1] as string)).toEqual({ ...feed, heard: [] });
+    // The same status again shows nothing new: only heard.
+    expect(JSON.parse(received[3][1] as string)).toEqual({ ...feed, statuses: [], heard: ['RS-A1'] });
+    expect(warn).toHaveBeenCalledOnce();
+    warn.mockRestore();
   });
 
   it('answers subscribe, unsubscribe and publish through their callbacks, refusals included', async () => {

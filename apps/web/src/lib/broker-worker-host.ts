@@ -2,6 +2,7 @@ import { topics } from '@railserve/protocol';
 import type { BrokerClient, ConnectFn } from './broker-types.ts';
 import type { ClientEvent, FromWorker, Port, ToWorker } from './broker-worker-messages.ts';
 import { createRobotFeedFilter } from './robot-feed-filter.ts';
+import { robotFeedText } from './robot-feed-payload.ts';
 
 const EVENTS: ClientEvent[] = ['connect', 'close', 'offline', 'reconnect'];
 
@@ -9,14 +10,37 @@ const EVENTS: ClientEvent[] = ['connect', 'close', 'offline', 'reconnect'];
  * The worker's side (broker-worker.ts): runs the one mqtt.js client the page asked for and tells
  * the page what it does. The client's stream machinery, its timers and the WebSocket's traffic
  * stay in the worker; the page gets one message per MQTT message, its payload already text, the
- * robot feed's without the statuses that show nothing new (robot-feed-filter.ts). `close` ends
- * the worker once the client has ended.
+ * robot feed's inflated (robot-feed-payload.ts) and without the statuses that show nothing new
+ * (robot-feed-filter.ts). Everything reaches the page in the order the client saw it: while a feed
+ * message inflates, what came after it waits. `close` ends the worker once the client has ended.
  */
 export function hostBrokerClient(port: Port<FromWorker, ToWorker>, connect: ConnectFn, close: () => void): void {
   const decoder = new TextDecoder();
   const feed = createRobotFeedFilter();
   let client: BrokerClient | undefined;
   const text = (payload: Uint8Array | string) => (typeof payload === 'string' ? payload : decoder.decode(payload));
+  let queue: Promise<unknown> = Promise.resolve();
+  let waiting = 0;
+  const settle = (work: Promise<unknown>) => {
+    waiting++;
+    queue = work
+      .catch((error) => console.warn('the broker worker could not pass a message on', error))
+      .finally(() => waiting--);
+  };
+  /** Runs `step` after every earlier step; at once when none is waiting (an inflating feed message). */
+  const inOrder = (step: () => unknown) => {
+    if (waiting > 0) return settle(queue.then(step));
+    const result = step();
+    if (result instanceof Promise) settle(result);
+  };
+  const feedMessage = async (topic: string, payload: Uint8Array | string) => {
+    try {
+      port.postMessage({ type: 'message', topic, payload: feed.take(await robotFeedText(payload)) });
+    } catch (error) {
+      // Only the servers may send on the feed: bytes that do not inflate are no message.
+      console.warn('a robot feed message that could not be read was left out', error);
+    }
+  };
   const answer = (id: number) => (error?: Error | null, granted?: { topic: string; qos: number }[]) =>
     port.postMessage({
       type: 'answer',
@@ -29,27 +53,29 @@ export function hostBrokerClient(port: Port<FromWorker, ToWorker>, connect: Conn
     if (data.type === 'connect') {
       if (client) return;
       client = connect(data.url, data.options);
-      for (const name of EVENTS) client.on(name, () => port.postMessage({ type: 'event', name }));
+      for (const name of EVENTS) client.on(name, () => inOrder(() => port.postMessage({ type: 'event', name })));
       // The page reads the fleet again after each connect: every robot's next status goes through.
-      client.on('connect', feed.reset);
+      client.on('connect', () => inOrder(feed.reset));
       client.on('error', (error) => {
         const code = (error as Error & { code?: unknown }).code;
-        port.postMessage({
-          type: 'error',
-          message: error.message,
-          ...(typeof code === 'number' || typeof code === 'string' ? { code } : {}),
-        });
+        inOrder(() =>
+          port.postMessage({
+            type: 'error',
+            message: error.message,
+            ...(typeof code === 'number' || typeof code === 'string' ? { code } : {}),
+          }),
+        );
       });
       client.on('message', (topic, payload) =>
-        port.postMessage({
-          type: 'message',
-          topic,
-          payload: topic === topics.consoleRobots ? feed.take(text(payload)) : text(payload),
-        }),
+        inOrder(() =>
+          topic === topics.consoleRobots
+            ? feedMessage(topic, payload)
+            : port.postMessage({ type: 'message', topic, payload: text(payload) }),
+        ),
       );
       return;
     }
-    if (data.type === 'resync') return feed.reset();
+    if (data.type === 'resync') return inOrder(feed.reset);
     if (data.type === 'end') {
       if (client) client.end(data.force, close);
       else close();

@@ -1,7 +1,7 @@
 import { topics } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
 import { startConfigReportIngest } from './config-reports.ts';
-import { createConsoleFeed } from './console-feed.ts';
+import { createConsoleFeed, encodeConsoleFeed } from './console-feed.ts';
 import { robotEvents } from './events.ts';
 import { RobotFleet } from './fleet.ts';
 import { startRobotIngest } from './ingest.ts';
@@ -25,7 +25,7 @@ export async function startRobots(app: FastifyInstance) {
   // Consoles take the fleet's statuses from this feed, not one message per status (docs/protocol.md).
   const feed = createConsoleFeed((payload) => {
     if (!app.mqtt.connected) return;
-    app.mqtt.publish(topics.consoleRobots, payload, { qos: 0 }).catch((error) => {
+    app.mqtt.publish(topics.consoleRobots, encodeConsoleFeed(payload), { qos: 0 }).catch((error) => {
       app.log.warn({ err: error }, "publishing the consoles' robot feed failed");
     });
   });
