@@ -12,6 +12,7 @@ import { ask, startFleet } from '../support/children.ts';
 import { machine, summary } from '../support/stats.ts';
 import { chromiumCpu } from './chromium-cpu.ts';
 import { startCluster } from './cluster.ts';
+import { startFeedReaders } from './feed-readers.ts';
 import { mainThreadSeconds, recordLongTasks, takeLongTasks, takeSlowestInteraction, whenText } from './page-watch.ts';
 
 const { values } = parseArgs({
@@ -22,6 +23,7 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '10' },
     probes: { type: 'string', default: '30' },
     consoles: { type: 'string', default: '1' },
+    readers: { type: 'string', default: '0' },
     screen: { type: 'string', default: 'robots,dashboard' },
     'connect-pause': { type: 'string', default: '0' },
     changing: { type: 'string', default: '0' },
@@ -29,6 +31,7 @@ const { values } = parseArgs({
 });
 // The simulated fleet's processes read it (bench/fleet/sim-child.ts).
 process.env.BENCH_CHANGING_PERCENT = values.changing;
+const cpuMicros = ({ user, system }: NodeJS.CpuUsage) => user + system;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 type Screen = 'robots' | 'dashboard';
 const mode = values.mode === 'cluster' ? 'cluster' : 'embedded';
@@ -75,6 +78,7 @@ async function measure(robots: number, screen: Screen) {
     await browser.close();
     throw error;
   });
+  let readers: Awaited<ReturnType<typeof startFeedReaders>> | undefined;
   try {
     const probeSn = fleet.sns[0];
     const path = screen === 'robots' ? `/robots?q=${probeSn}` : '/dashboard';
@@ -82,6 +86,7 @@ async function measure(robots: number, screen: Screen) {
     // Further consoles watch the whole fleet, as operators at other desks would.
     for (let i = 1; i < Number(values.consoles); i++)
       await openConsole(browser, fleet.ready.baseUrl, fleet.ready.token, '/robots');
+    readers = await startFeedReaders(Number(values.readers), fleet.ready.baseUrl, fleet.ready.token);
     await page
       .locator(screen === 'robots' ? `[data-testid="robot-row-${probeSn}"]` : '[data-testid="dashboard-stat-lowBattery"]')
       .waitFor();
@@ -100,6 +105,8 @@ async function measure(robots: number, screen: Screen) {
       broker: fleet.brokerPid ? cpuSeconds(fleet.brokerPid) : 0,
       sim: cpuSeconds(fleet.sim.pid!),
       chromium: chromiumCpu(),
+      readers: process.cpuUsage(),
+      readerStatuses: readers.statuses(),
     };
     const rss: number[][] = pids.map(() => []);
     const sampler = setInterval(
@@ -139,6 +146,11 @@ async function measure(robots: number, screen: Screen) {
       robots,
       screen,
       consoles: Number(values.consoles),
+      readers: Number(values.readers),
+      /** Robot statuses each feed reader took in per second: they kept up when it is near the fleet's own rate. */
+      readerStatusesPerSecond: (readers.statuses() - before.readerStatuses) / seconds / Math.max(1, Number(values.readers)),
+      // The benchmark's own process: the feed readers, and Playwright's side of the browser.
+      benchCpuPercent: (cpuMicros(process.cpuUsage(before.readers)) / 1e6 / seconds) * 100,
       changingPercent: Number(values.changing),
       delay: summary(delays),
       missed,
@@ -155,6 +167,7 @@ async function measure(robots: number, screen: Screen) {
       loadAverage: os.loadavg()[0],
     };
   } finally {
+    await readers?.stop();
     await browser.close();
     await fleet.stop();
   }
@@ -164,7 +177,9 @@ console.log(`machine: ${machine()}`);
 const results = [];
 for (const robots of String(values.robots).split(',').map(Number)) {
   for (const screen of String(values.screen).split(',') as Screen[]) {
-    console.log(`\n▶ ${mode}: ${robots} robots (${values.changing} % changing), ${screen}, ${values.consoles} console(s)…`);
+    console.log(
+      `\n▶ ${mode}: ${robots} robots (${values.changing} % changing), ${screen}, ${values.consoles} console(s), ${values.readers} feed reader(s)…`,
+    );
     const result = await measure(robots, screen);
     results.push(result);
     console.log(JSON.stringify(result));
@@ -173,12 +188,12 @@ for (const robots of String(values.robots).split(',').map(Number)) {
 const f = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 const each = (list: number[], unit: string) => list.map((n) => `${f(n)}${unit}`).join(' + ');
 console.log(
-  '\n| mode | robots | changing | screen | consoles | status → screen p50 / p95 / max (ms) | missed | main thread busy | long tasks (longest) | slowest interaction | broker ack p50 / p95 | server CPU | server RSS | broker CPU | fleet CPU | Chromium CPU | load avg |',
+  '\n| mode | robots | changing | screen | consoles | status → screen p50 / p95 / max (ms) | missed | main thread busy | long tasks (longest) | slowest interaction | broker ack p50 / p95 | server CPU | server RSS | broker CPU | fleet CPU | Chromium CPU | bench CPU | load avg |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of results) {
   console.log(
-    `| ${r.mode} | ${r.robots} | ${r.changingPercent} % | ${r.screen} | ${r.consoles} | ${f(r.delay.median)} / ${f(r.delay.p95)} / ${f(r.delay.max)} (${r.delay.count} probes) | ${r.missed} | ${f(r.mainThreadBusyPercent)} % | ${r.longTasks} (${f(r.longestTaskMs)} ms) | ${f(r.slowestInteractionMs)} ms | ${f(r.brokerAck.p50, 1)} / ${f(r.brokerAck.p95, 1)} ms | ${each(r.serverCpuPercent, ' %')} | ${each(r.serverRssMb, ' MB')} | ${f(r.brokerCpuPercent)} % | ${f(r.simCpuPercent)} % | ${f(r.chromiumCpuPercent)} % | ${f(r.loadAverage, 1)} |`,
+    `| ${r.mode} | ${r.robots} | ${r.changingPercent} % | ${r.screen} | ${r.consoles}${r.readers ? ` + ${r.readers} readers` : ''} | ${f(r.delay.median)} / ${f(r.delay.p95)} / ${f(r.delay.max)} (${r.delay.count} probes) | ${r.missed} | ${f(r.mainThreadBusyPercent)} % | ${r.longTasks} (${f(r.longestTaskMs)} ms) | ${f(r.slowestInteractionMs)} ms | ${f(r.brokerAck.p50, 1)} / ${f(r.brokerAck.p95, 1)} ms | ${each(r.serverCpuPercent, ' %')} | ${each(r.serverRssMb, ' MB')} | ${f(r.brokerCpuPercent)} % | ${f(r.simCpuPercent)} % | ${f(r.chromiumCpuPercent)} % | ${f(r.benchCpuPercent)} % | ${f(r.loadAverage, 1)} |`,
   );
 }
 process.exit(0);
