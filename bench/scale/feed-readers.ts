@@ -4,24 +4,24 @@
 // administrator's console reads and takes every robot feed message as the broker worker does
 // (inflated and parsed). No Chromium renders them, so on this two-core machine the server and the
 // broker are measured without four more renderers waiting for the same cores.
-import { consoleSubscriptions } from '@railserve/protocol';
+import { type BrokerAccount, consoleSubscriptions, topics } from '@railserve/protocol';
 import mqtt, { type MqttClient } from 'mqtt';
 import { robotFeedText } from '../../apps/web/src/lib/robot-feed-payload.ts';
 
 const ADMINISTRATOR = 0;
 
-async function post<T>(baseUrl: string, token: string, path: string, method = 'POST'): Promise<T> {
+async function call<T>(baseUrl: string, token: string, method: 'GET' | 'POST', path: string): Promise<T> {
   const response = await fetch(`${baseUrl}/api/v1${path}`, { method, headers: { authorization: `Bearer ${token}` } });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { data: T }).data;
 }
 
 export async function startFeedReaders(count: number, baseUrl: string, token: string) {
-  const { mqtt: ws } = await post<{ mqtt: { wsPort: number; wsPath: string } }>(baseUrl, token, '/system/client-config', 'GET');
+  const { mqtt: ws } = await call<{ mqtt: { wsPort: number; wsPath: string } }>(baseUrl, token, 'GET', '/system/client-config');
   let statuses = 0;
   const clients: MqttClient[] = [];
   for (let i = 0; i < count; i++) {
-    const account = await post<{ username: string; password: string; clientId?: string }>(baseUrl, token, '/me/broker-account');
+    const account = await call<BrokerAccount>(baseUrl, token, 'POST', '/me/broker-account');
     const client = mqtt.connect(`ws://127.0.0.1:${ws.wsPort}${ws.wsPath}`, {
       username: account.username,
       password: account.password,
@@ -30,11 +30,13 @@ export async function startFeedReaders(count: number, baseUrl: string, token: st
     });
     let reading: Promise<unknown> = Promise.resolve();
     client.on('message', (topic, payload) => {
-      if (!topic.startsWith('hcpro4/console/')) return;
-      reading = reading.then(async () => {
-        const feed = JSON.parse(await robotFeedText(payload)) as { statuses: unknown[] };
-        statuses += feed.statuses.length;
-      });
+      if (topic !== topics.consoleRobots) return;
+      reading = reading
+        .then(async () => {
+          const feed = JSON.parse(await robotFeedText(payload)) as { statuses: unknown[] };
+          statuses += feed.statuses.length;
+        })
+        .catch((error) => console.error('a feed reader could not read a message', error));
     });
     await client.subscribeAsync(consoleSubscriptions(ADMINISTRATOR));
     clients.push(client);
