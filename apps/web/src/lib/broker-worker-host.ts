@@ -23,9 +23,7 @@ export function hostBrokerClient(port: Port<FromWorker, ToWorker>, connect: Conn
   let waiting = 0;
   const settle = (work: Promise<unknown>) => {
     waiting++;
-    queue = work
-      .catch((error) => console.warn('the broker worker could not pass a message on', error))
-      .finally(() => waiting--);
+    queue = work.catch((error) => console.warn('the broker worker could not pass a message on', error)).finally(() => waiting--);
   };
   /** Runs `step` after every earlier step; at once when none is waiting (an inflating feed message). */
   const inOrder = (step: () => unknown) => {
