@@ -105,7 +105,7 @@ async function measure(robots: number, screen: Screen) {
       broker: fleet.brokerPid ? cpuSeconds(fleet.brokerPid) : 0,
       sim: cpuSeconds(fleet.sim.pid!),
       chromium: chromiumCpu(),
-      readers: process.cpuUsage(),
+      bench: process.cpuUsage(),
       readerStatuses: readers.statuses(),
     };
     const rss: number[][] = pids.map(() => []);
@@ -150,7 +150,7 @@ async function measure(robots: number, screen: Screen) {
       /** Robot statuses each feed reader took in per second: they kept up when it is near the fleet's own rate. */
       readerStatusesPerSecond: (readers.statuses() - before.readerStatuses) / seconds / Math.max(1, Number(values.readers)),
       // The benchmark's own process: the feed readers, and Playwright's side of the browser.
-      benchCpuPercent: (cpuMicros(process.cpuUsage(before.readers)) / 1e6 / seconds) * 100,
+      benchCpuPercent: (cpuMicros(process.cpuUsage(before.bench)) / 1e6 / seconds) * 100,
       changingPercent: Number(values.changing),
       delay: summary(delays),
       missed,

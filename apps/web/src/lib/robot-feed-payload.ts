@@ -3,8 +3,8 @@ const decoder = new TextDecoder();
 const OPEN_BRACE = 0x7b;
 
 /**
- * The robot feed message's JSON text. Servers send it zlib-compressed (docs/protocol.md, "Console
- * feed"): an idle fleet's statuses repeat themselves, and a thirteenth of the bytes crosses the
+ * The robot feed message's JSON text. Servers send it zlib-compressed (docs/protocol.md, "The
+ * consoles' robot feed"): statuses repeat themselves, and a thirteenth of the bytes crosses the
  * broker to every console. A message that arrives as JSON text (a server of an earlier version
  * during an upgrade) is read as it is. Rejects when the bytes are not a zlib stream.
  */
