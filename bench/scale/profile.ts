@@ -1,19 +1,23 @@
 // Where the console's main thread spends its time with a simulated fleet: the embedded server and
 // N robots at 1 Hz (bench/fleet's processes), one screen open in headless Chromium, then a
-// 10-second CPU profile of the page, printed as the functions with the most time of their own;
+// 10-second CPU profile of the page, printed as the functions with the most time of their own
+// (with --inclusive, with what they call);
 // with --trace, a Chromium trace of the same stretch instead, printed as the renderer main
 // thread's time by kind of work (script, style, layout, paint, messages...), JavaScript included.
 // A tool for finding what to make cheaper; bench/scale/run.ts measures the goals.
 //
 //   npm run build:web
-//   node --import tsx bench/scale/profile.ts --robots 1000 --screen robots [--trace]
+//   node --import tsx bench/scale/profile.ts --robots 1000 --screen robots [--trace] [--mode cluster]
 import { parseArgs } from 'node:util';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { startFleet } from '../support/children.ts';
+import { startCluster } from './cluster.ts';
 import { mainThreadSeconds } from './page-watch.ts';
 
 const { values } = parseArgs({
   options: {
+    // `cluster`: Mosquitto, PostgreSQL and two server instances, as bench/scale/run.ts starts them.
+    mode: { type: 'string', default: 'embedded' },
     robots: { type: 'string', default: '1000' },
     screen: { type: 'string', default: 'robots' },
     seconds: { type: 'string', default: '10' },
@@ -21,6 +25,8 @@ const { values } = parseArgs({
     trace: { type: 'boolean', default: false },
     // The robots screen with the whole fleet listed, as the extra consoles of bench/scale/run.ts show it.
     all: { type: 'boolean', default: false },
+    // Each function's time with what it calls (once per stack, however deep it recurses), not its own.
+    inclusive: { type: 'boolean', default: false },
   },
 });
 
@@ -29,7 +35,8 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu'],
 });
-const fleet = await startFleet(Number(values.robots), 1000).catch(async (error) => {
+const robots = Number(values.robots);
+const fleet = await (values.mode === 'cluster' ? startCluster(robots, 1000) : startFleet(robots, 1000)).catch(async (error) => {
   await browser.close();
   throw error;
 });
@@ -83,16 +90,28 @@ async function profileScript(context: BrowserContext, page: Page) {
 
   const timeOf = new Map<number, number>();
   for (const [i, id] of (profile.samples ?? []).entries()) timeOf.set(id, (timeOf.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0));
-  const self = new Map<string, number>();
+  const keyOf = new Map<number, string>();
+  const parentOf = new Map<number, number>();
   for (const node of profile.nodes) {
     const { functionName, url, lineNumber } = node.callFrame;
-    const key = `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber}`;
-    self.set(key, (self.get(key) ?? 0) + (timeOf.get(node.id) ?? 0) / 1000);
+    keyOf.set(node.id, `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber}`);
+    for (const child of node.children ?? []) parentOf.set(child, node.id);
   }
-  const idle = new Set(['(idle) :-1', '(program) :-1']);
+  const self = new Map<string, number>();
+  const total = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const ms = (timeOf.get(node.id) ?? 0) / 1000;
+    const key = keyOf.get(node.id)!;
+    self.set(key, (self.get(key) ?? 0) + ms);
+    const stack = new Set<string>();
+    for (let id: number | undefined = node.id; id !== undefined; id = parentOf.get(id)) stack.add(keyOf.get(id)!);
+    for (const caller of stack) total.set(caller, (total.get(caller) ?? 0) + ms);
+  }
+  const idle = new Set(['(idle) :-1', '(program) :-1', '(root) :-1']);
   const busy = [...self].filter(([key]) => !idle.has(key)).reduce((sum, [, ms]) => sum + ms, 0);
   console.log(`${values.robots} robots, ${values.screen}: JavaScript and GC ${Math.round(busy)} ms of ${values.seconds} s`);
-  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top)))
+  const shown = [...(values.inclusive ? total : self)].filter(([key]) => !idle.has(key));
+  for (const [key, ms] of shown.sort((a, b) => b[1] - a[1]).slice(0, Number(values.top)))
     console.log(`${String(Math.round(ms)).padStart(6)} ms  ${key}`);
 }
 

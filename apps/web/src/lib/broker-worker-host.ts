@@ -2,6 +2,7 @@ import { topics } from '@railserve/protocol';
 import type { BrokerClient, ConnectFn } from './broker-types.ts';
 import type { ClientEvent, FromWorker, Port, ToWorker } from './broker-worker-messages.ts';
 import { createRobotFeedFilter } from './robot-feed-filter.ts';
+import { createRobotFeedGather, feedGapMs } from './robot-feed-gather.ts';
 import { robotFeedText } from './robot-feed-payload.ts';
 
 const EVENTS: ClientEvent[] = ['connect', 'close', 'offline', 'reconnect'];
@@ -9,14 +10,24 @@ const EVENTS: ClientEvent[] = ['connect', 'close', 'offline', 'reconnect'];
 /**
  * The worker's side (broker-worker.ts): runs the one mqtt.js client the page asked for and tells
  * the page what it does. The client's stream machinery, its timers and the WebSocket's traffic
- * stay in the worker; the page gets one message per MQTT message, its payload already text, the
- * robot feed's inflated (robot-feed-payload.ts) and without the statuses that show nothing new
- * (robot-feed-filter.ts). Everything reaches the page in the order the client saw it: while a feed
- * message inflates, what came after it waits. `close` ends the worker once the client has ended.
+ * stay in the worker; the page gets one message per MQTT message, its payload already text, but
+ * for the robot feed: inflated (robot-feed-payload.ts), without the statuses that show nothing new
+ * (robot-feed-filter.ts) and gathered into fewer messages for a large fleet (robot-feed-gather.ts).
+ * Everything reaches the page in the order the client saw it: while a feed message inflates, what
+ * came after it waits. `close` ends the worker once the client has ended.
  */
 export function hostBrokerClient(port: Port<FromWorker, ToWorker>, connect: ConnectFn, close: () => void): void {
   const decoder = new TextDecoder();
   const feed = createRobotFeedFilter();
+  const gathered = createRobotFeedGather(
+    (part) => port.postMessage({ type: 'message', topic: topics.consoleRobots, payload: JSON.stringify(part) }),
+    () => feedGapMs(feed.robots()),
+  );
+  /** Anything but the gathered feed: what was gathered goes first. */
+  const send = (message: FromWorker) => {
+    gathered.flush();
+    port.postMessage(message);
+  };
   let client: BrokerClient | undefined;
   const text = (payload: Uint8Array | string) => (typeof payload === 'string' ? payload : decoder.decode(payload));
   let queue: Promise<unknown> = Promise.resolve();
@@ -33,14 +44,16 @@ export function hostBrokerClient(port: Port<FromWorker, ToWorker>, connect: Conn
   };
   const feedMessage = async (topic: string, payload: Uint8Array | string) => {
     try {
-      port.postMessage({ type: 'message', topic, payload: feed.take(await robotFeedText(payload)) });
+      const part = feed.take(await robotFeedText(payload));
+      if (typeof part === 'string') send({ type: 'message', topic, payload: part });
+      else gathered.add(part);
     } catch (error) {
       // Only the servers may send on the feed: bytes that do not inflate are no message.
       console.warn('a robot feed message that could not be read was left out', error);
     }
   };
   const answer = (id: number) => (error?: Error | null, granted?: { topic: string; qos: number }[]) =>
-    port.postMessage({
+    send({
       type: 'answer',
       id,
       ...(error ? { error: error.message } : {}),
@@ -51,13 +64,13 @@ export function hostBrokerClient(port: Port<FromWorker, ToWorker>, connect: Conn
     if (data.type === 'connect') {
       if (client) return;
       client = connect(data.url, data.options);
-      for (const name of EVENTS) client.on(name, () => inOrder(() => port.postMessage({ type: 'event', name })));
+      for (const name of EVENTS) client.on(name, () => inOrder(() => send({ type: 'event', name })));
       // The page reads the fleet again after each connect: every robot's next status goes through.
       client.on('connect', () => inOrder(feed.reset));
       client.on('error', (error) => {
         const code = (error as Error & { code?: unknown }).code;
         inOrder(() =>
-          port.postMessage({
+          send({
             type: 'error',
             message: error.message,
             ...(typeof code === 'number' || typeof code === 'string' ? { code } : {}),
@@ -66,21 +79,20 @@ export function hostBrokerClient(port: Port<FromWorker, ToWorker>, connect: Conn
       });
       client.on('message', (topic, payload) =>
         inOrder(() =>
-          topic === topics.consoleRobots
-            ? feedMessage(topic, payload)
-            : port.postMessage({ type: 'message', topic, payload: text(payload) }),
+          topic === topics.consoleRobots ? feedMessage(topic, payload) : send({ type: 'message', topic, payload: text(payload) }),
         ),
       );
       return;
     }
     if (data.type === 'resync') return inOrder(feed.reset);
     if (data.type === 'end') {
+      gathered.flush();
       if (client) client.end(data.force, close);
       else close();
       return;
     }
     if (!client) {
-      port.postMessage({ type: 'answer', id: data.id, error: 'not connected' });
+      send({ type: 'answer', id: data.id, error: 'not connected' });
       return;
     }
     if (data.type === 'subscribe') client.subscribe(data.topic, { qos: data.qos }, answer(data.id));

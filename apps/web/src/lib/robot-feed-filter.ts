@@ -9,10 +9,15 @@
  * than what the page had), so a robot's next status brings the page up to date.
  */
 export type RobotFeedFilter = {
-  /** The feed message's text, rewritten; a text that is not a feed message passes as it is. */
-  take(text: string): string;
+  /** The feed message's text, read and rewritten; a text that is not a feed message passes as it is. */
+  take(text: string): FeedPart | string;
   reset(): void;
+  /** How many robots it knows: about the fleet's size once every robot has reported. */
+  robots(): number;
 };
+
+/** A feed message as the page gets it: `statuses` only the news, `heard` the robots heard only. */
+export type FeedPart = { statuses: unknown[]; removed: unknown[]; heard: string[]; [key: string]: unknown };
 
 /** The most robots remembered (the server holds at most 20,000); beyond it, everything passes. */
 const MAX_ROBOTS = 50_000;
@@ -42,17 +47,19 @@ export function createRobotFeedFilter(): RobotFeedFilter {
       if (typeof feed !== 'object' || feed === null) return text;
       const { statuses, removed } = feed as { statuses?: unknown; removed?: unknown };
       if (!Array.isArray(statuses)) return text;
-      if (Array.isArray(removed)) for (const sn of removed) if (typeof sn === 'string') shown.delete(sn);
+      const gone: unknown[] = Array.isArray(removed) ? removed : [];
+      for (const sn of gone) if (typeof sn === 'string') shown.delete(sn);
       const news: unknown[] = [];
       const heard: string[] = [];
       for (const status of statuses) {
         if (isNews(status)) news.push(status);
         else heard.push((status as { sn: string }).sn);
       }
-      return JSON.stringify({ ...feed, statuses: news, heard });
+      return { ...feed, statuses: news, removed: gone, heard };
     },
     reset() {
       shown.clear();
     },
+    robots: () => shown.size,
   };
 }

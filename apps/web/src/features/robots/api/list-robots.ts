@@ -1,7 +1,8 @@
 import type { Page, Robot } from '@railserve/protocol';
-import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { queryOptions, replaceEqualDeep, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../../lib/api-client.ts';
+import { madeInPlace } from './robot-index.ts';
 import { robotKeys } from './robot-keys.ts';
 
 const items = (page: Page<Robot>) => page.items;
@@ -10,8 +11,24 @@ const items = (page: Page<Robot>) => page.items;
 export const fetchRobots = (signal?: AbortSignal) =>
   api.get<Page<Robot>>('/robots', { query: { pageSize: 'all', sort: 'sn' }, signal });
 
+/**
+ * The list as a live change leaves it (robot-live-updates.ts) already holds each robot it did not
+ * change as the same object: compared deeply again, a fleet of thousands would be walked for
+ * nothing at every frame of changes. Anything else (a list read from the server, what a screen
+ * derives from the list) is shared structurally as usual.
+ */
+function shareStructure(before: unknown, next: unknown): unknown {
+  const items = (next as Partial<Page<Robot>> | undefined)?.items;
+  return Array.isArray(items) && madeInPlace(items) ? next : replaceEqualDeep(before, next);
+}
+
 export const robotsQueryOptions = () =>
-  queryOptions({ queryKey: robotKeys.list, queryFn: ({ signal }) => fetchRobots(signal), select: items });
+  queryOptions({
+    queryKey: robotKeys.list,
+    queryFn: ({ signal }) => fetchRobots(signal),
+    select: items,
+    structuralSharing: shareStructure,
+  });
 
 /**
  * The robot list, or what `view` derives from it. The derived value is shared structurally with

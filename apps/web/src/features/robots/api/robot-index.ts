@@ -15,8 +15,17 @@ export function robotIndex(items: readonly Robot[]): Map<string, number> {
   return index;
 }
 
+/** Lists made from another by replacing robots in place. */
+const inPlace = new WeakSet<readonly Robot[]>();
+
 /** Marks `next` as holding every robot where `before` held it (same SNs, same places). */
-export const shareRobotIndex = (before: readonly Robot[], next: readonly Robot[]) => void indexes.set(next, robotIndex(before));
+export function shareRobotIndex(before: readonly Robot[], next: readonly Robot[]) {
+  indexes.set(next, robotIndex(before));
+  inPlace.add(next);
+}
+
+/** Whether the list was made by replacing robots of another in place (`shareRobotIndex`). */
+export const madeInPlace = (items: readonly Robot[]) => inPlace.has(items);
 
 /** The robot with this SN in the list, if any. */
 export function findRobot(items: readonly Robot[], sn: string): Robot | undefined {
