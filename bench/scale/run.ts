@@ -10,10 +10,10 @@ import { type Browser, chromium, type Page } from '@playwright/test';
 import { cpuSeconds, rssMb } from '../fleet/proc-stats.ts';
 import { ask, startFleet } from '../support/children.ts';
 import { machine, summary } from '../support/stats.ts';
-import { chromiumCpu } from './chromium-cpu.ts';
 import { startCluster } from './cluster.ts';
 import { startFeedReaders } from './feed-readers.ts';
 import { mainThreadSeconds, recordLongTasks, takeLongTasks, takeSlowestInteraction, whenText } from './page-watch.ts';
+import { cpuSpent, processesCpu } from './process-cpu.ts';
 
 const { values } = parseArgs({
   options: {
@@ -104,7 +104,8 @@ async function measure(robots: number, screen: Screen) {
       servers: pids.map(cpuSeconds),
       broker: fleet.brokerPid ? cpuSeconds(fleet.brokerPid) : 0,
       sim: cpuSeconds(fleet.sim.pid!),
-      chromium: chromiumCpu(),
+      chromium: processesCpu('chromium'),
+      database: processesCpu('postgres'),
       bench: process.cpuUsage(),
       readerStatuses: readers.statuses(),
     };
@@ -163,7 +164,8 @@ async function measure(robots: number, screen: Screen) {
       serverRssMb: rss.map((samples) => Math.max(...samples)),
       brokerCpuPercent: fleet.brokerPid ? ((cpuSeconds(fleet.brokerPid) - before.broker) / seconds) * 100 : Number.NaN,
       simCpuPercent: ((cpuSeconds(fleet.sim.pid!) - before.sim) / seconds) * 100,
-      chromiumCpuPercent: ((chromiumCpu() - before.chromium) / seconds) * 100,
+      chromiumCpuPercent: (cpuSpent(before.chromium, processesCpu('chromium')) / seconds) * 100,
+      databaseCpuPercent: mode === 'cluster' ? (cpuSpent(before.database, processesCpu('postgres')) / seconds) * 100 : Number.NaN,
       loadAverage: os.loadavg()[0],
     };
   } finally {
@@ -188,12 +190,12 @@ for (const robots of String(values.robots).split(',').map(Number)) {
 const f = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 const each = (list: number[], unit: string) => list.map((n) => `${f(n)}${unit}`).join(' + ');
 console.log(
-  '\n| mode | robots | changing | screen | consoles | status → screen p50 / p95 / max (ms) | missed | main thread busy | long tasks (longest) | slowest interaction | broker ack p50 / p95 | server CPU | server RSS | broker CPU | fleet CPU | Chromium CPU | bench CPU | load avg |',
+  '\n| mode | robots | changing | screen | consoles | status → screen p50 / p95 / max (ms) | missed | main thread busy | long tasks (longest) | slowest interaction | broker ack p50 / p95 | server CPU | server RSS | broker CPU | database CPU | fleet CPU | Chromium CPU | bench CPU | load avg |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of results) {
   console.log(
-    `| ${r.mode} | ${r.robots} | ${r.changingPercent} % | ${r.screen} | ${r.consoles}${r.readers ? ` + ${r.readers} readers` : ''} | ${f(r.delay.median)} / ${f(r.delay.p95)} / ${f(r.delay.max)} (${r.delay.count} probes) | ${r.missed} | ${f(r.mainThreadBusyPercent)} % | ${r.longTasks} (${f(r.longestTaskMs)} ms) | ${f(r.slowestInteractionMs)} ms | ${f(r.brokerAck.p50, 1)} / ${f(r.brokerAck.p95, 1)} ms | ${each(r.serverCpuPercent, ' %')} | ${each(r.serverRssMb, ' MB')} | ${f(r.brokerCpuPercent)} % | ${f(r.simCpuPercent)} % | ${f(r.chromiumCpuPercent)} % | ${f(r.benchCpuPercent)} % | ${f(r.loadAverage, 1)} |`,
+    `| ${r.mode} | ${r.robots} | ${r.changingPercent} % | ${r.screen} | ${r.consoles}${r.readers ? ` + ${r.readers} readers` : ''} | ${f(r.delay.median)} / ${f(r.delay.p95)} / ${f(r.delay.max)} (${r.delay.count} probes) | ${r.missed} | ${f(r.mainThreadBusyPercent)} % | ${r.longTasks} (${f(r.longestTaskMs)} ms) | ${f(r.slowestInteractionMs)} ms | ${f(r.brokerAck.p50, 1)} / ${f(r.brokerAck.p95, 1)} ms | ${each(r.serverCpuPercent, ' %')} | ${each(r.serverRssMb, ' MB')} | ${f(r.brokerCpuPercent)} % | ${f(r.databaseCpuPercent)} % | ${f(r.simCpuPercent)} % | ${f(r.chromiumCpuPercent)} % | ${f(r.benchCpuPercent)} % | ${f(r.loadAverage, 1)} |`,
   );
 }
 process.exit(0);

@@ -1,0 +1,26 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { cpuSeconds } from '../fleet/proc-stats.ts';
+
+/**
+ * CPU seconds of each process on the machine with this name (`/proc/<pid>/comm`), by PID:
+ * `chromium` (the benchmark's own browser: run it with no other open) or `postgres` (the server
+ * and every connection's backend).
+ */
+export function processesCpu(name: string): Map<number, number> {
+  const seconds = new Map<number, number>();
+  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === name) seconds.set(Number(pid), cpuSeconds(Number(pid)));
+    } catch {
+      // Ended while being read.
+    }
+  }
+  return seconds;
+}
+
+/** What the processes of a later reading spent since an earlier one: one started since counts from zero; one that ended meanwhile is left out. */
+export function cpuSpent(before: Map<number, number>, after: Map<number, number>): number {
+  let sum = 0;
+  for (const [pid, seconds] of after) sum += seconds - (before.get(pid) ?? 0);
+  return sum;
+}
