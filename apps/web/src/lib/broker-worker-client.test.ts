@@ -151,33 +151,42 @@ describe('the broker client in a worker', () => {
   });
 
   it('gathers a large fleet’s feed into fewer messages, sent before whatever follows them', async () => {
-    const { fake, page } = workerPair();
-    const client = new WorkerBrokerClient(page, 'ws://h:9001/', options);
-    const received: [string, unknown][] = [];
-    client.on('message', (topic, payload) => received.push([topic, payload]));
-    await settle();
-    const at = (second: number) => `2026-11-25T10:00:0${second}.000Z`;
-    const fleet = Array.from({ length: 5000 }, (_, i) => ({ sn: `RS-${i}`, battery: 60, ts: at(0) }));
-    const send = (second: number, statuses: unknown[]) =>
-      fake.last().emit('message', 'hcpro4/console/robots', JSON.stringify({ ts: at(second), statuses, removed: [] }));
-    send(0, fleet);
-    send(1, [{ sn: 'RS-1', battery: 59, ts: at(1) }]);
-    send(2, [
-      { sn: 'RS-2', battery: 58, ts: at(2) },
-      { sn: 'RS-3', battery: 60, ts: at(2) },
-    ]);
-    fake.last().emit('message', 'hcpro4/alerts/RS-A1', '{"code":"low_battery"}');
-    await waitUntil(() => received.length === 3);
-    expect(received.map(([topic]) => topic)).toEqual(['hcpro4/console/robots', 'hcpro4/console/robots', 'hcpro4/alerts/RS-A1']);
-    expect(JSON.parse(received[1][1] as string)).toEqual({
-      ts: at(2),
-      statuses: [
-        { sn: 'RS-1', battery: 59, ts: at(1) },
+    // The clock stands still unless moved: the messages after the first all come within the gap.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const { fake, page } = workerPair();
+      const client = new WorkerBrokerClient(page, 'ws://h:9001/', options);
+      const received: [string, unknown][] = [];
+      client.on('message', (topic, payload) => received.push([topic, payload]));
+      await vi.advanceTimersByTimeAsync(1);
+      const at = (second: number) => `2026-11-25T10:00:0${second}.000Z`;
+      const fleet = Array.from({ length: 5000 }, (_, i) => ({ sn: `RS-${i}`, battery: 60, ts: at(0) }));
+      const send = (second: number, statuses: unknown[]) =>
+        fake.last().emit('message', 'hcpro4/console/robots', JSON.stringify({ ts: at(second), statuses, removed: [] }));
+      send(0, fleet);
+      send(1, [{ sn: 'RS-1', battery: 59, ts: at(1) }]);
+      send(2, [
         { sn: 'RS-2', battery: 58, ts: at(2) },
-      ],
-      removed: [],
-      heard: ['RS-3'],
-    });
+        { sn: 'RS-3', battery: 60, ts: at(2) },
+      ]);
+      await vi.advanceTimersByTimeAsync(1);
+      // The first went at once; the others wait for the gap (100 ms at 5,000 robots).
+      expect(received).toHaveLength(1);
+      fake.last().emit('message', 'hcpro4/alerts/RS-A1', '{"code":"low_battery"}');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(received.map(([topic]) => topic)).toEqual(['hcpro4/console/robots', 'hcpro4/console/robots', 'hcpro4/alerts/RS-A1']);
+      expect(JSON.parse(received[1][1] as string)).toEqual({
+        ts: at(2),
+        statuses: [
+          { sn: 'RS-1', battery: 59, ts: at(1) },
+          { sn: 'RS-2', battery: 58, ts: at(2) },
+        ],
+        removed: [],
+        heard: ['RS-3'],
+      });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('answers subscribe, unsubscribe and publish through their callbacks, refusals included', async () => {
