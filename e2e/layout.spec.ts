@@ -122,7 +122,9 @@ test('the lists fit 1280×800 in both languages; the robots list keeps battery a
     if (locale === 'en') {
       // A column left out is one click away in the picker, and the choice is remembered.
       await page.getByTestId('column-picker-button-sessions').click();
-      await page.getByTestId('column-picker-sessions').getByRole('checkbox', { name: 'Note', exact: true }).check();
+      const note = page.getByTestId('column-picker-sessions').getByRole('checkbox', { name: 'Note', exact: true });
+      // A click while the popover still zooms open can miss the box: check it until it is checked.
+      await expect(() => note.check({ timeout: 2000 })).toPass();
       const noteColumn = sessions.locator('thead th').filter({ hasText: 'Note' });
       await expect(noteColumn).toBeVisible();
       await page.reload();
