@@ -105,7 +105,7 @@ async function measure(robots: number, screen: Screen) {
       broker: fleet.brokerPid ? cpuSeconds(fleet.brokerPid) : 0,
       sim: cpuSeconds(fleet.sim.pid!),
       chromium: processesCpu('chromium'),
-      database: processesCpu('postgres'),
+      database: mode === 'cluster' ? processesCpu('postgres') : new Map<number, number>(),
       bench: process.cpuUsage(),
       readerStatuses: readers.statuses(),
     };

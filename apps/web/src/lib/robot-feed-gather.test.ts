@@ -1,30 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FeedPart } from './robot-feed-filter.ts';
 import { createRobotFeedGather, feedGapMs } from './robot-feed-gather.ts';
-
-/** A clock the test moves by hand; timers run when it passes them. */
-function handClock() {
-  let now = 0;
-  let timers: { at: number; run: () => void }[] = [];
-  return {
-    now: () => now,
-    later(run: () => void, ms: number) {
-      const timer = { at: now + ms, run };
-      timers.push(timer);
-      return () => {
-        timers = timers.filter((t) => t !== timer);
-      };
-    },
-    advance(ms: number) {
-      now += ms;
-      for (const timer of timers.filter((t) => t.at <= now)) {
-        timers = timers.filter((t) => t !== timer);
-        timer.run();
-      }
-    },
-    pending: () => timers.length,
-  };
-}
 
 const status = (sn: string, battery: number) => ({ sn, battery });
 const part = (ts: string, statuses: unknown[], heard: string[] = [], removed: string[] = []): FeedPart => ({
@@ -34,18 +10,26 @@ const part = (ts: string, statuses: unknown[], heard: string[] = [], removed: st
   heard,
 });
 
+/** The test moves the clock by hand (fake timers and `performance.now`); timers run when it passes them. */
+const clock = { advance: (ms: number) => vi.advanceTimersByTime(ms), pending: () => vi.getTimerCount() };
+
 function gatherWithGap(gapMs: number) {
-  const clock = handClock();
   const posted: FeedPart[] = [];
   const gather = createRobotFeedGather(
     (p) => posted.push(p),
     () => gapMs,
-    clock,
   );
   return { clock, posted, gather };
 }
 
 describe('the robot feed gathered for the page', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('grows the gap with the fleet: about a frame at 1,000 robots, 100 ms from 5,000', () => {
     expect(feedGapMs(0)).toBe(0);
     expect(feedGapMs(1000)).toBe(20);

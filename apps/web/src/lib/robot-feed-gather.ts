@@ -30,37 +30,20 @@ const LONGEST_GAP_MS = 100;
  */
 export const feedGapMs = (robots: number) => Math.min(LONGEST_GAP_MS, robots / ROBOTS_PER_MS);
 
-type Clock = {
-  now(): number;
-  later(run: () => void, ms: number): () => void;
-};
-
-const realClock: Clock = {
-  now: () => performance.now(),
-  later(run, ms) {
-    const timer = setTimeout(run, ms);
-    return () => clearTimeout(timer);
-  },
-};
-
 const snOf = (status: unknown) => (status as { sn?: unknown } | null)?.sn;
 
-export function createRobotFeedGather(
-  post: (part: FeedPart) => void,
-  gapMs: () => number,
-  clock: Clock = realClock,
-): RobotFeedGather {
+export function createRobotFeedGather(post: (part: FeedPart) => void, gapMs: () => number): RobotFeedGather {
   let gathered: FeedPart | undefined;
-  let cancelTimer: (() => void) | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   let lastPost = Number.NEGATIVE_INFINITY;
 
   const flush = () => {
-    cancelTimer?.();
-    cancelTimer = undefined;
+    clearTimeout(timer);
+    timer = undefined;
     if (!gathered) return;
     const part = gathered;
     gathered = undefined;
-    lastPost = clock.now();
+    lastPost = performance.now();
     post(part);
   };
 
@@ -83,10 +66,10 @@ export function createRobotFeedGather(
             heard: gathered.heard.concat(part.heard),
           }
         : part;
-      if (cancelTimer) return;
-      const wait = lastPost + gapMs() - clock.now();
+      if (timer !== undefined) return;
+      const wait = lastPost + gapMs() - performance.now();
       if (wait <= 0) flush();
-      else cancelTimer = clock.later(flush, wait);
+      else timer = setTimeout(flush, wait);
     },
     flush,
   };
