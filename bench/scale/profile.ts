@@ -27,6 +27,8 @@ const { values } = parseArgs({
     all: { type: 'boolean', default: false },
     // Each function's time with what it calls (once per stack, however deep it recurses), not its own.
     inclusive: { type: 'boolean', default: false },
+    // Who calls the functions whose name holds this text, with the time spent in them from each caller.
+    callers: { type: 'string' },
   },
 });
 
@@ -112,6 +114,35 @@ async function profileScript(context: BrowserContext, page: Page) {
   console.log(`${values.robots} robots, ${values.screen}: JavaScript and GC ${Math.round(busy)} ms of ${values.seconds} s`);
   const shown = [...(values.inclusive ? total : self)].filter(([key]) => !idle.has(key));
   for (const [key, ms] of shown.sort((a, b) => b[1] - a[1]).slice(0, Number(values.top)))
+    console.log(`${String(Math.round(ms)).padStart(6)} ms  ${key}`);
+  if (values.callers) printCallers(values.callers, profile.nodes, keyOf, parentOf, timeOf);
+}
+
+/** The callers of the functions whose name holds `name`: each one's time in them, with what they call. */
+function printCallers(
+  name: string,
+  nodes: { id: number }[],
+  keyOf: Map<number, string>,
+  parentOf: Map<number, number>,
+  timeOf: Map<number, number>,
+) {
+  const childrenOf = new Map<number, number[]>();
+  for (const [child, parent] of parentOf) childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), child]);
+  const within = (id: number): number =>
+    (timeOf.get(id) ?? 0) + (childrenOf.get(id) ?? []).reduce((sum, c) => sum + within(c), 0);
+  const byCaller = new Map<string, number>();
+  for (const { id } of nodes) {
+    const key = keyOf.get(id)!;
+    const parent = parentOf.get(id);
+    if (!key.startsWith(name) || parent === undefined || keyOf.get(parent)!.startsWith(name)) continue;
+    const path = [parent, parentOf.get(parent)]
+      .filter((p) => p !== undefined)
+      .map((p) => keyOf.get(p!))
+      .join(' ← ');
+    byCaller.set(`${key} ← ${path}`, (byCaller.get(`${key} ← ${path}`) ?? 0) + within(id) / 1000);
+  }
+  console.log(`callers of ${name}:`);
+  for (const [key, ms] of [...byCaller].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top)))
     console.log(`${String(Math.round(ms)).padStart(6)} ms  ${key}`);
 }
 

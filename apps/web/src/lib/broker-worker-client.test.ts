@@ -150,12 +150,18 @@ describe('the broker client in a worker', () => {
     warn.mockRestore();
   });
 
-  it('gathers a large fleet’s feed into fewer messages, sent before whatever follows them', async () => {
+  it('gathers a large fleet’s messages into one post per gap, in order, sent before an answer', async () => {
     // The clock stands still unless moved: the messages after the first all come within the gap.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     try {
       const { fake, page } = workerPair();
       const client = new WorkerBrokerClient(page, 'ws://h:9001/', options);
+      const posts: FromWorker[] = [];
+      const onmessage = page.onmessage;
+      page.onmessage = (event) => {
+        posts.push(event.data);
+        onmessage?.(event);
+      };
       const received: [string, unknown][] = [];
       client.on('message', (topic, payload) => received.push([topic, payload]));
       await vi.advanceTimersByTimeAsync(1);
@@ -165,22 +171,33 @@ describe('the broker client in a worker', () => {
         fake.last().emit('message', 'hcpro4/console/robots', JSON.stringify({ ts: at(second), statuses, removed: [] }));
       send(0, fleet);
       send(1, [{ sn: 'RS-1', battery: 59, ts: at(1) }]);
-      send(2, [
-        { sn: 'RS-2', battery: 58, ts: at(2) },
-        { sn: 'RS-3', battery: 60, ts: at(2) },
-      ]);
+      fake.last().emit('message', 'hcpro4/logs/robot', '{"level":"info"}');
+      send(2, [{ sn: 'RS-2', battery: 58, ts: at(2) }]);
+      send(3, [{ sn: 'RS-3', battery: 60, ts: at(3) }]);
       await vi.advanceTimersByTimeAsync(1);
-      // The first went at once; the others wait for the gap (100 ms at 5,000 robots).
+      // The first went at once; the others wait for the gap (100 ms at 5,000 robots)...
       expect(received).toHaveLength(1);
-      fake.last().emit('message', 'hcpro4/alerts/RS-A1', '{"code":"low_battery"}');
+      // ...or for an answer, which they go before.
+      const subscribed = vi.fn();
+      client.subscribe('hcpro4/alerts/+', { qos: 1 }, subscribed);
       await vi.advanceTimersByTimeAsync(1);
-      expect(received.map(([topic]) => topic)).toEqual(['hcpro4/console/robots', 'hcpro4/console/robots', 'hcpro4/alerts/RS-A1']);
+      expect(posts.map((post) => post.type)).toEqual(['messages', 'messages', 'answer']);
+      expect(subscribed).toHaveBeenCalledOnce();
+      expect(received.map(([topic]) => topic)).toEqual([
+        'hcpro4/console/robots',
+        'hcpro4/console/robots',
+        'hcpro4/logs/robot',
+        'hcpro4/console/robots',
+      ]);
       expect(JSON.parse(received[1][1] as string)).toEqual({
-        ts: at(2),
-        statuses: [
-          { sn: 'RS-1', battery: 59, ts: at(1) },
-          { sn: 'RS-2', battery: 58, ts: at(2) },
-        ],
+        ts: at(1),
+        statuses: [{ sn: 'RS-1', battery: 59, ts: at(1) }],
+        removed: [],
+        heard: [],
+      });
+      expect(JSON.parse(received[3][1] as string)).toEqual({
+        ts: at(3),
+        statuses: [{ sn: 'RS-2', battery: 58, ts: at(2) }],
         removed: [],
         heard: ['RS-3'],
       });

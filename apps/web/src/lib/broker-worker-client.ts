@@ -75,7 +75,7 @@ export class WorkerBrokerClient implements BrokerClient {
   }
 
   private receive(data: FromWorker) {
-    if (data.type === 'message') this.emit('message', data.topic, data.payload);
+    if (data.type === 'messages') for (const { topic, payload } of data.messages) this.emit('message', topic, payload);
     else if (data.type === 'event') this.emit(data.name);
     else if (data.type === 'error')
       this.emit('error', Object.assign(new Error(data.message), data.code === undefined ? {} : { code: data.code }));

@@ -1,8 +1,8 @@
 import { topics } from '@railserve/protocol';
 import type { BrokerClient, ConnectFn } from './broker-types.ts';
+import { createMessageGather, feedGapMs } from './broker-worker-gather.ts';
 import type { ClientEvent, FromWorker, Port, ToWorker } from './broker-worker-messages.ts';
 import { createRobotFeedFilter } from './robot-feed-filter.ts';
-import { createRobotFeedGather, feedGapMs } from './robot-feed-gather.ts';
 import { robotFeedText } from './robot-feed-payload.ts';
 
 const EVENTS: ClientEvent[] = ['connect', 'close', 'offline', 'reconnect'];
@@ -10,20 +10,20 @@ const EVENTS: ClientEvent[] = ['connect', 'close', 'offline', 'reconnect'];
 /**
  * The worker's side (broker-worker.ts): runs the one mqtt.js client the page asked for and tells
  * the page what it does. The client's stream machinery, its timers and the WebSocket's traffic
- * stay in the worker; the page gets one message per MQTT message, its payload already text, but
- * for the robot feed: inflated (robot-feed-payload.ts), without the statuses that show nothing new
- * (robot-feed-filter.ts) and gathered into fewer messages for a large fleet (robot-feed-gather.ts).
+ * stay in the worker; the page gets the MQTT messages with their payloads already text, the robot
+ * feed inflated (robot-feed-payload.ts) and without the statuses that show nothing new
+ * (robot-feed-filter.ts), and for a large fleet gathered into fewer posts (broker-worker-gather.ts).
  * Everything reaches the page in the order the client saw it: while a feed message inflates, what
  * came after it waits. `close` ends the worker once the client has ended.
  */
 export function hostBrokerClient(port: Port<FromWorker, ToWorker>, connect: ConnectFn, close: () => void): void {
   const decoder = new TextDecoder();
   const feed = createRobotFeedFilter();
-  const gathered = createRobotFeedGather(
-    (part) => port.postMessage({ type: 'message', topic: topics.consoleRobots, payload: JSON.stringify(part) }),
+  const gathered = createMessageGather(
+    (messages) => port.postMessage({ type: 'messages', messages }),
     () => feedGapMs(feed.robots()),
   );
-  /** Anything but the gathered feed: what was gathered goes first. */
+  /** Anything but a message: what was gathered goes first. */
   const send = (message: FromWorker) => {
     gathered.flush();
     port.postMessage(message);
@@ -45,8 +45,8 @@ export function hostBrokerClient(port: Port<FromWorker, ToWorker>, connect: Conn
   const feedMessage = async (topic: string, payload: Uint8Array | string) => {
     try {
       const part = feed.take(await robotFeedText(payload));
-      if (typeof part === 'string') send({ type: 'message', topic, payload: part });
-      else gathered.add(part);
+      if (typeof part === 'string') gathered.message({ topic, payload: part });
+      else gathered.feed(part);
     } catch (error) {
       // Only the servers may send on the feed: bytes that do not inflate are no message.
       console.warn('a robot feed message that could not be read was left out', error);
@@ -79,7 +79,7 @@ export function hostBrokerClient(port: Port<FromWorker, ToWorker>, connect: Conn
       });
       client.on('message', (topic, payload) =>
         inOrder(() =>
-          topic === topics.consoleRobots ? feedMessage(topic, payload) : send({ type: 'message', topic, payload: text(payload) }),
+          topic === topics.consoleRobots ? feedMessage(topic, payload) : gathered.message({ topic, payload: text(payload) }),
         ),
       );
       return;

@@ -12,12 +12,16 @@ export type ToWorker =
   /** The page read robots from the server again: the robot feed's next statuses all go through. */
   | { type: 'resync' };
 
+/** An MQTT message as the page gets it: its payload as text. */
+export type PageMessage = { topic: string; payload: string };
+
 export type ClientEvent = 'connect' | 'close' | 'offline' | 'reconnect';
 
 export type FromWorker =
   | { type: 'event'; name: ClientEvent }
   | { type: 'error'; message: string; code?: number | string }
-  | { type: 'message'; topic: string; payload: string }
+  /** MQTT messages in the order they came, gathered for a large fleet (broker-worker-gather.ts). */
+  | { type: 'messages'; messages: PageMessage[] }
   | { type: 'answer'; id: number; error?: string; granted?: { topic: string; qos: number }[] };
 
 /** One end of the page–worker channel: a Worker on the page's side, the worker's global scope on its own. */
