@@ -3,6 +3,7 @@ import { Card, Empty, Table, type TableColumnsType, Typography } from 'antd';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { liveCell } from '../../robots/components/live-cell.tsx';
 import { AlarmTags, BatteryLevel, ConnectionTag, HealthTag } from '../../robots/components/robot-tags.tsx';
 import type { AttentionRobot } from '../hooks/fleet-summary.ts';
 
@@ -41,7 +42,11 @@ export const AttentionRobots = memo(function AttentionRobots({
   );
 });
 
-/** The listed robots: renders when they change, not when only the count of the others does. */
+/**
+ * The listed robots: renders when robots join or leave the list or change places on it, not when
+ * only the count of the others does; a listed robot's battery, alarms or connection renders
+ * only its own cells.
+ */
 const AttentionTable = memo(function AttentionTable({
   robots,
   loading,
@@ -55,12 +60,12 @@ const AttentionTable = memo(function AttentionTable({
       {
         title: t('robots.fields.sn'),
         dataIndex: 'sn',
-        render: (sn: string, robot) => (
+        render: liveCell(({ sn, name }) => (
           <Link to={`/robots?q=${encodeURIComponent(sn)}`}>
-            <Typography.Text strong>{robot.name}</Typography.Text>
-            {robot.name !== sn ? <Typography.Text type="secondary"> ({sn})</Typography.Text> : null}
+            <Typography.Text strong>{name}</Typography.Text>
+            {name !== sn ? <Typography.Text type="secondary"> ({sn})</Typography.Text> : null}
           </Link>
-        ),
+        )),
       },
       {
         title: t('robots.fields.health'),
@@ -69,19 +74,19 @@ const AttentionTable = memo(function AttentionTable({
       },
       {
         title: t('robots.fields.connection'),
-        dataIndex: 'connection',
-        render: (connection: Robot['connection']) => <ConnectionTag connection={connection} />,
+        key: 'connection',
+        render: liveCell((robot) => <ConnectionTag connection={robot.connection} />),
       },
       {
         title: t('robots.fields.alarms'),
-        dataIndex: 'alarms',
-        render: (alarms: Robot['alarms']) => <AlarmTags alarms={alarms} />,
+        key: 'alarms',
+        render: liveCell((robot) => <AlarmTags alarms={robot.alarms} />),
       },
       {
         title: t('robots.fields.battery'),
-        dataIndex: 'battery',
+        key: 'battery',
         responsive: ['md'],
-        render: (battery: number) => <BatteryLevel battery={battery} />,
+        render: liveCell((robot) => <BatteryLevel battery={robot.battery} />),
       },
     ],
     [t],

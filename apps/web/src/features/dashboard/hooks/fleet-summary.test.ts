@@ -27,14 +27,14 @@ describe('robotSummary and trackSummary', () => {
     expect(summary.attentionTotal).toBe(3);
   });
 
-  it('keeps only what the dashboard shows: a robot heard again leaves the summary equal', () => {
-    const fleet = Array.from({ length: ATTENTION_SHOWN + 2 }, (_, i) => robot(`R-${i + 10}`, { health: 'warning' }));
+  it('keeps only what the dashboard counts or orders by: a robot heard again or charging leaves the summary equal', () => {
+    const fleet = Array.from({ length: ATTENTION_SHOWN + 2 }, (_, i) => robot(`R-${i + 10}`, { health: 'warning', battery: 60 }));
     const before = robotSummary(fleet);
-    const after = robotSummary(fleet.map((r) => ({ ...r, lastUpdate: '2030-01-01T00:00:00.000Z' })));
+    const after = robotSummary(fleet.map((r) => ({ ...r, lastUpdate: '2030-01-01T00:00:00.000Z', battery: 61 })));
     expect(after).toEqual(before);
     expect(before.attention).toHaveLength(ATTENTION_SHOWN);
     expect(before.attentionTotal).toBe(ATTENTION_SHOWN + 2);
-    expect(before.attention[0]).not.toHaveProperty('lastUpdate');
+    expect(before.attention[0]).toEqual({ sn: 'R-10', health: 'warning' });
   });
 
   it('lists the first robots needing attention as a full sort would, among many', () => {

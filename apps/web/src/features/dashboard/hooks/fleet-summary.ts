@@ -21,8 +21,11 @@ const count = <K extends string | number, T>(keys: readonly K[], items: readonly
 
 /** The robots the dashboard lists by name, at most. */
 export const ATTENTION_SHOWN = 8;
-/** A robot as the attention list shows it: when it was last heard is not shown, so not kept. */
-export type AttentionRobot = Omit<Robot, 'lastUpdate'>;
+/**
+ * A robot on the attention list: what places it there. The rest of it the list's cells read
+ * themselves (useLiveRobot), so its battery or alarms changing renders those cells only.
+ */
+export type AttentionRobot = Pick<Robot, 'sn' | 'health'>;
 
 /** The worst first, then by SN. */
 const worseFirst = (a: Robot, b: Robot) => HEALTH_RANK[a.health] - HEALTH_RANK[b.health] || compareSn(a.sn, b.sn);
@@ -81,7 +84,7 @@ const summaryOf = (tally: Tally, robots: number) => ({
   byHealth: { ...tally.byHealth },
   alarms: tally.alarms,
   lowBattery: tally.lowBattery,
-  attention: tally.first.map(({ lastUpdate: _, ...shown }): AttentionRobot => shown),
+  attention: tally.first.map(({ sn, health }): AttentionRobot => ({ sn, health })),
   attentionTotal: tally.attentionTotal,
 });
 

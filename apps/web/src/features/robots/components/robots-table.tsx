@@ -1,14 +1,13 @@
 import { LAYOUT, type Robot } from '@railserve/protocol';
 import { Table, type TableProps, Tooltip, Typography } from 'antd';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type PickableColumn, tableWidth, useColumnPicker } from '../../../components/ui/column-picker.tsx';
 import { formatDateTime, formatRelativeTime, useNow } from '../../../lib/date-time.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
-import { useLiveRobot } from '../api/live-robot.ts';
 import { lastHeard } from '../hooks/robot-heard.ts';
 import { ROBOT_SORT_KEYS, type RobotRow, type RobotSort, type RobotSortKey } from '../hooks/robot-order.ts';
 import { useTableHeight } from '../hooks/use-table-height.ts';
+import { liveCell } from './live-cell.tsx';
 import { RobotRowActions, type RobotRowHandlers } from './robot-row-actions.tsx';
 import { AlarmTags, BatteryLevel, ConnectionTag, HealthTag, StateTag } from './robot-tags.tsx';
 
@@ -19,13 +18,6 @@ type RobotsTableProps = RobotRowHandlers & {
   sort: RobotSort | undefined;
   onSort: (sort: RobotSort | undefined) => void;
 };
-
-/** A cell of one robot: it follows that robot's live changes by itself (see useLiveRobot). */
-function LiveCell({ sn, show }: { sn: string; show: (robot: Robot) => ReactNode }) {
-  const robot = useLiveRobot(sn);
-  return robot ? show(robot) : null;
-}
-const live = (show: (robot: Robot) => ReactNode) => (_: unknown, row: RobotRow) => <LiveCell sn={row.sn} show={show} />;
 
 /**
  * How fresh a robot's news is ("12 秒前"), the full time to the second in a tooltip. It reads
@@ -64,7 +56,7 @@ export function RobotsTable({ rows, loading, sort, onSort, ...handlers }: Robots
       width: 110,
       optional: true,
       ...sortable('name'),
-      render: live((robot) => <Typography.Text ellipsis={{ tooltip: robot.name }}>{robot.name}</Typography.Text>),
+      render: liveCell((robot) => <Typography.Text ellipsis={{ tooltip: robot.name }}>{robot.name}</Typography.Text>),
     },
     {
       key: 'lastTrackName',
@@ -73,7 +65,7 @@ export function RobotsTable({ rows, loading, sort, onSort, ...handlers }: Robots
       optional: true,
       hidden: true,
       ...sortable('lastTrackName'),
-      render: live((robot) => robot.lastTrackName || '-'),
+      render: liveCell((robot) => robot.lastTrackName || '-'),
     },
     {
       key: 'connection',
@@ -81,14 +73,14 @@ export function RobotsTable({ rows, loading, sort, onSort, ...handlers }: Robots
       width: 110,
       optional: true,
       ...sortable('connection'),
-      render: live((robot) => <ConnectionTag connection={robot.connection} />),
+      render: liveCell((robot) => <ConnectionTag connection={robot.connection} />),
     },
     {
       key: 'battery',
       title: t('robots.fields.battery'),
       width: 105,
       ...sortable('battery'),
-      render: live((robot) => <BatteryLevel battery={robot.battery} />),
+      render: liveCell((robot) => <BatteryLevel battery={robot.battery} />),
     },
     {
       key: 'state',
@@ -96,14 +88,14 @@ export function RobotsTable({ rows, loading, sort, onSort, ...handlers }: Robots
       width: 90,
       optional: true,
       ...sortable('state'),
-      render: live((robot) => <StateTag state={robot.state} />),
+      render: liveCell((robot) => <StateTag state={robot.state} />),
     },
     {
       key: 'health',
       title: t('robots.fields.health'),
       width: 80,
       ...sortable('health'),
-      render: live((robot) => <HealthTag health={robot.health} />),
+      render: liveCell((robot) => <HealthTag health={robot.health} />),
     },
     {
       key: 'firmware',
@@ -111,7 +103,7 @@ export function RobotsTable({ rows, loading, sort, onSort, ...handlers }: Robots
       width: 100,
       optional: true,
       hidden: true,
-      render: live((robot) => <span data-testid="robot-firmware">{robot.firmware ?? '-'}</span>),
+      render: liveCell((robot) => <span data-testid="robot-firmware">{robot.firmware ?? '-'}</span>),
     },
     {
       key: 'alarms',
@@ -119,7 +111,7 @@ export function RobotsTable({ rows, loading, sort, onSort, ...handlers }: Robots
       width: 140,
       optional: true,
       ...sortable('alarms'),
-      render: live((robot) => <AlarmTags alarms={robot.alarms} />),
+      render: liveCell((robot) => <AlarmTags alarms={robot.alarms} />),
     },
     {
       key: 'lastUpdate',
@@ -127,7 +119,7 @@ export function RobotsTable({ rows, loading, sort, onSort, ...handlers }: Robots
       width: 100,
       optional: true,
       ...sortable('lastUpdate'),
-      render: live((robot) => <LastUpdate robot={robot} />),
+      render: liveCell((robot) => <LastUpdate robot={robot} />),
     },
     {
       key: 'registeredAt',
@@ -136,13 +128,13 @@ export function RobotsTable({ rows, loading, sort, onSort, ...handlers }: Robots
       optional: true,
       hidden: true,
       ...sortable('registeredAt'),
-      render: live((robot) => formatDateTime(robot.registeredAt)),
+      render: liveCell((robot) => formatDateTime(robot.registeredAt)),
     },
     {
       key: 'actions',
       title: t('robots.fields.actions'),
       width: 115,
-      render: live((robot) => <RobotRowActions robot={robot} {...handlers} />),
+      render: liveCell((robot) => <RobotRowActions robot={robot} {...handlers} />),
     },
   ];
   const columns = useColumnPicker('robots', all);
