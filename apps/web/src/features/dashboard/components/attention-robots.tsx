@@ -60,12 +60,15 @@ const AttentionTable = memo(function AttentionTable({
       {
         title: t('robots.fields.sn'),
         dataIndex: 'sn',
-        render: liveCell(({ sn, name }) => (
-          <Link to={`/robots?q=${encodeURIComponent(sn)}`}>
-            <Typography.Text strong>{name}</Typography.Text>
-            {name !== sn ? <Typography.Text type="secondary"> ({sn})</Typography.Text> : null}
-          </Link>
-        )),
+        render: liveCell(
+          ({ sn, name }) => (
+            <Link to={`/robots?q=${encodeURIComponent(sn)}`}>
+              <Typography.Text strong>{name}</Typography.Text>
+              {name !== sn ? <Typography.Text type="secondary"> ({sn})</Typography.Text> : null}
+            </Link>
+          ),
+          ['sn', 'name'],
+        ),
       },
       {
         title: t('robots.fields.health'),
@@ -75,18 +78,18 @@ const AttentionTable = memo(function AttentionTable({
       {
         title: t('robots.fields.connection'),
         key: 'connection',
-        render: liveCell((robot) => <ConnectionTag connection={robot.connection} />),
+        render: liveCell((robot) => <ConnectionTag connection={robot.connection} />, ['connection']),
       },
       {
         title: t('robots.fields.alarms'),
         key: 'alarms',
-        render: liveCell((robot) => <AlarmTags alarms={robot.alarms} />),
+        render: liveCell((robot) => <AlarmTags alarms={robot.alarms} />, ['alarms']),
       },
       {
         title: t('robots.fields.battery'),
         key: 'battery',
         responsive: ['md'],
-        render: liveCell((robot) => <BatteryLevel battery={robot.battery} />),
+        render: liveCell((robot) => <BatteryLevel battery={robot.battery} />, ['battery']),
       },
     ],
     [t],

@@ -56,7 +56,7 @@ export function RobotsTable({ rows, loading, sort, onSort, ...handlers }: Robots
       width: 110,
       optional: true,
       ...sortable('name'),
-      render: liveCell((robot) => <Typography.Text ellipsis={{ tooltip: robot.name }}>{robot.name}</Typography.Text>),
+      render: liveCell((robot) => <Typography.Text ellipsis={{ tooltip: robot.name }}>{robot.name}</Typography.Text>, ['name']),
     },
     {
       key: 'lastTrackName',
@@ -65,7 +65,7 @@ export function RobotsTable({ rows, loading, sort, onSort, ...handlers }: Robots
       optional: true,
       hidden: true,
       ...sortable('lastTrackName'),
-      render: liveCell((robot) => robot.lastTrackName || '-'),
+      render: liveCell((robot) => robot.lastTrackName || '-', ['lastTrackName']),
     },
     {
       key: 'connection',
@@ -73,14 +73,14 @@ export function RobotsTable({ rows, loading, sort, onSort, ...handlers }: Robots
       width: 110,
       optional: true,
       ...sortable('connection'),
-      render: liveCell((robot) => <ConnectionTag connection={robot.connection} />),
+      render: liveCell((robot) => <ConnectionTag connection={robot.connection} />, ['connection']),
     },
     {
       key: 'battery',
       title: t('robots.fields.battery'),
       width: 105,
       ...sortable('battery'),
-      render: liveCell((robot) => <BatteryLevel battery={robot.battery} />),
+      render: liveCell((robot) => <BatteryLevel battery={robot.battery} />, ['battery']),
     },
     {
       key: 'state',
@@ -88,14 +88,14 @@ export function RobotsTable({ rows, loading, sort, onSort, ...handlers }: Robots
       width: 90,
       optional: true,
       ...sortable('state'),
-      render: liveCell((robot) => <StateTag state={robot.state} />),
+      render: liveCell((robot) => <StateTag state={robot.state} />, ['state']),
     },
     {
       key: 'health',
       title: t('robots.fields.health'),
       width: 80,
       ...sortable('health'),
-      render: liveCell((robot) => <HealthTag health={robot.health} />),
+      render: liveCell((robot) => <HealthTag health={robot.health} />, ['health']),
     },
     {
       key: 'firmware',
@@ -103,7 +103,7 @@ export function RobotsTable({ rows, loading, sort, onSort, ...handlers }: Robots
       width: 100,
       optional: true,
       hidden: true,
-      render: liveCell((robot) => <span data-testid="robot-firmware">{robot.firmware ?? '-'}</span>),
+      render: liveCell((robot) => <span data-testid="robot-firmware">{robot.firmware ?? '-'}</span>, ['firmware']),
     },
     {
       key: 'alarms',
@@ -111,7 +111,7 @@ export function RobotsTable({ rows, loading, sort, onSort, ...handlers }: Robots
       width: 140,
       optional: true,
       ...sortable('alarms'),
-      render: liveCell((robot) => <AlarmTags alarms={robot.alarms} />),
+      render: liveCell((robot) => <AlarmTags alarms={robot.alarms} />, ['alarms']),
     },
     {
       key: 'lastUpdate',
@@ -119,7 +119,7 @@ export function RobotsTable({ rows, loading, sort, onSort, ...handlers }: Robots
       width: 100,
       optional: true,
       ...sortable('lastUpdate'),
-      render: liveCell((robot) => <LastUpdate robot={robot} />),
+      render: liveCell((robot) => <LastUpdate robot={robot} />, ['sn', 'lastUpdate']),
     },
     {
       key: 'registeredAt',
@@ -128,7 +128,7 @@ export function RobotsTable({ rows, loading, sort, onSort, ...handlers }: Robots
       optional: true,
       hidden: true,
       ...sortable('registeredAt'),
-      render: liveCell((robot) => formatDateTime(robot.registeredAt)),
+      render: liveCell((robot) => formatDateTime(robot.registeredAt), ['registeredAt']),
     },
     {
       key: 'actions',
