@@ -27,7 +27,7 @@ const { values } = parseArgs({
     all: { type: 'boolean', default: false },
     // Each function's time with what it calls (once per stack, however deep it recurses), not its own.
     inclusive: { type: 'boolean', default: false },
-    // Who calls the functions whose name holds this text, with the time spent in them from each caller.
+    // Who calls the functions whose name starts with this text, with the time spent in them from each caller.
     callers: { type: 'string' },
   },
 });
@@ -118,7 +118,7 @@ async function profileScript(context: BrowserContext, page: Page) {
   if (values.callers) printCallers(values.callers, profile.nodes, keyOf, parentOf, timeOf);
 }
 
-/** The callers of the functions whose name holds `name`: each one's time in them, with what they call. */
+/** The callers of the functions whose name starts with `name`: the time spent in them from each caller, with what they call. */
 function printCallers(
   name: string,
   nodes: { id: number }[],
