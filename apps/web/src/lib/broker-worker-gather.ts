@@ -10,7 +10,8 @@ import type { FeedPart } from './robot-feed-filter.ts';
  * message after a quiet spell at once, those that follow within the gap together, in one post,
  * when the gap is over. The fleet's logs and alerts ride along: with several server instances,
  * each sending its own feed every 20 ms, and robots logging as they work, the page still takes
- * one post per gap, and one feed message in it.
+ * one post per gap, and writes what its feed messages bring in one cache write at the next frame
+ * (robot-live-updates.ts).
  *
  * Nothing is lost or reordered: the post lists the messages in the order they came, a feed
  * message joins the one just before it when nothing came between them (statuses, heard robots and
