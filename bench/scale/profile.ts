@@ -8,6 +8,7 @@
 //
 //   npm run build:web
 //   node --import tsx bench/scale/profile.ts --robots 1000 --screen robots [--trace] [--mode cluster]
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { startFleet } from '../support/children.ts';
@@ -29,6 +30,8 @@ const { values } = parseArgs({
     inclusive: { type: 'boolean', default: false },
     // Who calls the functions whose name starts with this text, with the time spent in them from each caller.
     callers: { type: 'string' },
+    // Also writes the raw CPU profile to this file (a .cpuprofile Chromium's DevTools opens).
+    save: { type: 'string' },
   },
 });
 
@@ -89,6 +92,7 @@ async function profileScript(context: BrowserContext, page: Page) {
   await cdp.send('Profiler.start');
   await new Promise((r) => setTimeout(r, Number(values.seconds) * 1000));
   const { profile } = await cdp.send('Profiler.stop');
+  if (values.save) writeFileSync(values.save, JSON.stringify(profile));
 
   const timeOf = new Map<number, number>();
   for (const [i, id] of (profile.samples ?? []).entries()) timeOf.set(id, (timeOf.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0));

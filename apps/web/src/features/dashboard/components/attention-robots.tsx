@@ -1,9 +1,9 @@
 import type { Robot } from '@railserve/protocol';
-import { Card, Empty, Table, type TableColumnsType, Typography } from 'antd';
-import { memo, useMemo } from 'react';
+import { Card, Empty, Space, Spin, Typography } from 'antd';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { liveCell } from '../../robots/components/live-cell.tsx';
+import { LiveCell } from '../../robots/components/live-cell.tsx';
 import { AlarmTags, BatteryLevel, ConnectionTag, HealthTag } from '../../robots/components/robot-tags.tsx';
 import type { AttentionRobot } from '../hooks/fleet-summary.ts';
 
@@ -28,11 +28,17 @@ export const AttentionRobots = memo(function AttentionRobots({
       }
       data-testid="dashboard-attention"
     >
-      {!loading && total === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.attention.empty')} />
-      ) : (
-        <AttentionTable robots={robots} loading={loading} />
-      )}
+      <Spin spinning={loading}>
+        {!loading && total === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.attention.empty')} />
+        ) : (
+          <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {robots.map((robot, index) => (
+              <AttentionRow key={robot.sn} sn={robot.sn} health={robot.health} first={index === 0} />
+            ))}
+          </ul>
+        )}
+      </Spin>
       {more > 0 ? (
         <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }}>
           {t('dashboard.attention.more', { count: more })}
@@ -42,70 +48,53 @@ export const AttentionRobots = memo(function AttentionRobots({
   );
 });
 
+const nameOf = ({ sn, name }: Robot) => (
+  <Link to={`/robots?q=${encodeURIComponent(sn)}`}>
+    <Typography.Text strong>{name}</Typography.Text>
+    {name !== sn ? <Typography.Text type="secondary"> ({sn})</Typography.Text> : null}
+  </Link>
+);
+const connectionOf = (robot: Robot) => <ConnectionTag connection={robot.connection} />;
+const alarmsOf = (robot: Robot) => <AlarmTags alarms={robot.alarms} />;
+const batteryOf = (robot: Robot) => (
+  <span style={{ display: 'inline-block', width: 110 }}>
+    <BatteryLevel battery={robot.battery} />
+  </span>
+);
+
 /**
- * The listed robots: renders when robots join or leave the list or change places on it, not when
- * only the count of the others does; a listed robot's battery, alarms or connection renders
- * only its own cells.
+ * One listed robot. The list renders only the rows that join it, leave it or change health (what
+ * places a robot on it); a listed robot's name, connection, alarms or battery renders only that
+ * part of its own row.
  */
-const AttentionTable = memo(function AttentionTable({
-  robots,
-  loading,
-}: {
-  robots: readonly AttentionRobot[];
-  loading: boolean;
-}) {
-  const { t } = useTranslation();
-  const columns = useMemo<TableColumnsType<AttentionRobot>>(
-    () => [
-      {
-        title: t('robots.fields.sn'),
-        dataIndex: 'sn',
-        render: liveCell(
-          ({ sn, name }) => (
-            <Link to={`/robots?q=${encodeURIComponent(sn)}`}>
-              <Typography.Text strong>{name}</Typography.Text>
-              {name !== sn ? <Typography.Text type="secondary"> ({sn})</Typography.Text> : null}
-            </Link>
-          ),
-          ['sn', 'name'],
-        ),
-      },
-      {
-        title: t('robots.fields.health'),
-        dataIndex: 'health',
-        render: (health: Robot['health']) => <HealthTag health={health} />,
-      },
-      {
-        title: t('robots.fields.connection'),
-        key: 'connection',
-        render: liveCell((robot) => <ConnectionTag connection={robot.connection} />, ['connection']),
-      },
-      {
-        title: t('robots.fields.alarms'),
-        key: 'alarms',
-        render: liveCell((robot) => <AlarmTags alarms={robot.alarms} />, ['alarms']),
-      },
-      {
-        title: t('robots.fields.battery'),
-        key: 'battery',
-        responsive: ['md'],
-        render: liveCell((robot) => <BatteryLevel battery={robot.battery} />, ['battery']),
-      },
-    ],
-    [t],
-  );
+const AttentionRow = memo(function AttentionRow({ sn, health, first }: AttentionRobot & { first: boolean }) {
   return (
-    <Table<AttentionRobot>
-      rowKey="sn"
-      size="small"
-      columns={columns}
-      dataSource={robots}
-      loading={loading}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      onRow={attentionRow}
-    />
+    <li
+      data-testid={`dashboard-attention-${sn}`}
+      style={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        justifyContent: 'space-between',
+        alignItems: 'center',
+        gap: 8,
+        padding: '8px 0',
+        borderTop: first ? undefined : '1px solid rgba(5, 5, 5, 0.06)',
+      }}
+    >
+      <span style={{ minWidth: 0 }}>
+        <LiveCell sn={sn} show={nameOf} fields={NAME} />
+      </span>
+      <Space size={4} wrap align="center" style={{ justifyContent: 'flex-end' }}>
+        <HealthTag health={health} />
+        <LiveCell sn={sn} show={connectionOf} fields={CONNECTION} />
+        <LiveCell sn={sn} show={alarmsOf} fields={ALARMS} />
+        <LiveCell sn={sn} show={batteryOf} fields={BATTERY} />
+      </Space>
+    </li>
   );
 });
 
-const attentionRow = (robot: AttentionRobot) => ({ 'data-testid': `dashboard-attention-${robot.sn}` }) as object;
+const NAME = ['sn', 'name'] as const;
+const CONNECTION = ['connection'] as const;
+const ALARMS = ['alarms'] as const;
+const BATTERY = ['battery'] as const;

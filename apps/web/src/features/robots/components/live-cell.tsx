@@ -10,9 +10,10 @@ const compared = (value: unknown) => (Array.isArray(value) ? value.join('\n') : 
 /**
  * A cell of one robot: it follows that robot's live changes by itself (see useLiveRobot). Given
  * the fields it shows, it renders what it shows again only when one of them changes, so a robot
- * charging renders its battery cell and leaves its name, tags and tooltips as they are.
+ * charging renders its battery cell and leaves its name, tags and tooltips as they are. `show`
+ * must keep its identity (a module's function) for that.
  */
-function LiveCell({ sn, show, fields }: { sn: string; show: Show; fields?: readonly (keyof Robot)[] }) {
+export function LiveCell({ sn, show, fields }: { sn: string; show: Show; fields?: readonly (keyof Robot)[] }) {
   const robot = useLiveRobot(sn);
   const shown = fields ? fields.map((field) => compared(robot?.[field])) : [robot];
   // biome-ignore lint/correctness/useExhaustiveDependencies: the robot counts only through the fields the cell shows.
