@@ -32,6 +32,8 @@ const { values } = parseArgs({
     callers: { type: 'string' },
     // Also writes the raw CPU profile to this file (a .cpuprofile Chromium's DevTools opens).
     save: { type: 'string' },
+    // What the page allocates instead (V8's sampling heap profiler): bytes by allocating function.
+    allocations: { type: 'boolean', default: false },
   },
 });
 
@@ -64,6 +66,7 @@ try {
     requests.set(path, (requests.get(path) ?? 0) + 1);
   });
   if (values.trace) await traceMainThread(context, page);
+  else if (values.allocations) await profileAllocations(context, page);
   else await profileScript(context, page);
   console.log(`requests in the window: ${[...requests].map(([path, n]) => `${path} ${n}`).join(', ') || 'none'}`);
 } finally {
@@ -93,6 +96,8 @@ async function profileScript(context: BrowserContext, page: Page) {
   await new Promise((r) => setTimeout(r, Number(values.seconds) * 1000));
   const { profile } = await cdp.send('Profiler.stop');
   if (values.save) writeFileSync(values.save, JSON.stringify(profile));
+  const heap = await cdp.send('Runtime.getHeapUsage');
+  console.log(`JS heap: ${(heap.usedSize / 1e6).toFixed(1)} MB used of ${(heap.totalSize / 1e6).toFixed(1)} MB`);
 
   const timeOf = new Map<number, number>();
   for (const [i, id] of (profile.samples ?? []).entries()) timeOf.set(id, (timeOf.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0));
@@ -120,6 +125,39 @@ async function profileScript(context: BrowserContext, page: Page) {
   for (const [key, ms] of shown.sort((a, b) => b[1] - a[1]).slice(0, Number(values.top)))
     console.log(`${String(Math.round(ms)).padStart(6)} ms  ${key}`);
   if (values.callers) printCallers(values.callers, profile.nodes, keyOf, parentOf, timeOf);
+}
+
+type AllocationNode = {
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  selfSize: number;
+  children: AllocationNode[];
+};
+
+/** Bytes the page allocated in the window (sampled, kept or not), by the function that allocated them, with its caller. */
+async function profileAllocations(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('HeapProfiler.enable');
+  // Every 16 KB allocated, with what was collected since kept in the profile.
+  await cdp.send('HeapProfiler.startSampling', {
+    samplingInterval: 16_384,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  await new Promise((r) => setTimeout(r, Number(values.seconds) * 1000));
+  const { profile } = await cdp.send('HeapProfiler.stopSampling');
+  const bytes = new Map<string, number>();
+  const name = ({ functionName, url, lineNumber }: AllocationNode['callFrame']) =>
+    `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber}`;
+  const visit = (node: AllocationNode, caller: string) => {
+    const key = `${name(node.callFrame)} ← ${caller}`;
+    if (node.selfSize) bytes.set(key, (bytes.get(key) ?? 0) + node.selfSize);
+    for (const child of node.children) visit(child, name(node.callFrame));
+  };
+  visit(profile.head as AllocationNode, '');
+  const all = [...bytes.values()].reduce((sum, n) => sum + n, 0);
+  console.log(`${values.robots} robots, ${values.screen}: ${(all / 1e6).toFixed(1)} MB allocated in ${values.seconds} s`);
+  for (const [key, n] of [...bytes].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top)))
+    console.log(`${(n / 1e6).toFixed(2).padStart(7)} MB  ${key}`);
 }
 
 /** The callers of the functions whose name starts with `name`: the time spent in them from each caller, with what they call. */

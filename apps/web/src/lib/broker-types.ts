@@ -58,8 +58,11 @@ export type BrokerState = {
   messages: readonly BrokerMessage[];
 };
 
-/** What a registered handler receives: `json` is the parsed payload, undefined when it is not JSON. */
-export type IncomingMessage = BrokerMessage & { json: unknown };
+/**
+ * What a registered handler receives: `json` is the parsed payload, undefined when it is not
+ * JSON; `checked` when it already passed the protocol's schema for its topic (robot-feed.ts).
+ */
+export type IncomingMessage = BrokerMessage & { json: unknown; checked?: boolean };
 export type MessageHandler = (message: IncomingMessage) => void;
 
 export type BrokerStatus = 'connected' | 'connecting' | 'error' | 'disconnected';

@@ -143,9 +143,9 @@ describe('the broker client in a worker', () => {
       'HCP4/frontend/update',
       'hcpro4/console/robots',
     ]);
-    expect(JSON.parse(received[0][1] as string)).toEqual({ ...feed, heard: [] });
+    expect(JSON.parse(received[0][1] as string)).toEqual({ ...feed, heard: [], checked: true });
     // The same status again shows nothing new: only heard.
-    expect(JSON.parse(received[3][1] as string)).toEqual({ ...feed, statuses: [], heard: ['RS-A1'] });
+    expect(JSON.parse(received[3][1] as string)).toEqual({ ...feed, statuses: [], heard: ['RS-A1'], checked: true });
     expect(warn).toHaveBeenCalledOnce();
     warn.mockRestore();
   });
@@ -194,12 +194,14 @@ describe('the broker client in a worker', () => {
         statuses: [{ sn: 'RS-1', battery: 59, ts: at(1) }],
         removed: [],
         heard: [],
+        checked: true,
       });
       expect(JSON.parse(received[3][1] as string)).toEqual({
         ts: at(3),
         statuses: [{ sn: 'RS-2', battery: 58, ts: at(2) }],
         removed: [],
         heard: ['RS-3'],
+        checked: true,
       });
     } finally {
       vi.useRealTimers();

@@ -10,6 +10,7 @@ const part = (ts: string, statuses: unknown[], heard: string[] = [], removed: st
   statuses,
   removed,
   heard,
+  checked: true,
 });
 const alert = (sn: string): PageMessage => ({ topic: `hcpro4/alerts/${sn}`, payload: '{"code":"low_battery"}' });
 

@@ -1,7 +1,8 @@
-import { BROKER, CONSOLE_READ_TOPICS, consoleSubscriptions } from '@railserve/protocol';
+import { BROKER, CONSOLE_READ_TOPICS, consoleSubscriptions, type RobotStatusPayload } from '@railserve/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeConnect, silentLogger } from '../testing/fake-mqtt-client.ts';
 import { BrokerStore, brokerStatus, type MessageHandler } from './mqtt.ts';
+import { readRobotStatus } from './robot-feed.ts';
 
 const connection = { host: '192.168.1.20', port: 9001, path: '/', username: 'web', password: 'token-abc' };
 
@@ -384,6 +385,23 @@ describe('BrokerStore robot feed', () => {
     expect(tracks).not.toHaveBeenCalled();
     // One message in the spec's message list for the whole feed message.
     expect(store.getRecentMessages().map((m) => m.topic)).toEqual(['hcpro4/console/robots']);
+    // Not read by the broker worker: each handler checks the status itself.
+    expect(robots.mock.calls.map(([m]) => m.checked)).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('tells the handlers which statuses the broker worker checked, and reads the others with the schema', () => {
+    const { store, fake } = connected();
+    const statuses: (RobotStatusPayload | undefined)[] = [];
+    store.onMessage('hcpro4/robots/+/status', (message) => {
+      statuses.push(readRobotStatus(message));
+    });
+    const status = { sn: 'R1', battery: 50, ts: '2026-11-25T10:00:00.000Z' };
+    // The worker's reading (robot-feed-filter.ts) is taken as it is: not read again, which would drop `noted`.
+    const read = { ...status, noted: 'by the worker' };
+    fake.last().emit('message', 'hcpro4/console/robots', JSON.stringify({ statuses: [read], removed: [], checked: true }));
+    // A feed that did not pass through the worker: its statuses are read here.
+    fake.last().emit('message', 'hcpro4/console/robots', JSON.stringify({ statuses: [{ ...status, battery: 'full' }, read] }));
+    expect(statuses).toEqual([read, undefined, status]);
   });
 
   it('ignores a feed message that is not a feed', () => {

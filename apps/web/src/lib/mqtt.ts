@@ -234,11 +234,11 @@ export class BrokerStore {
     const feed = parseJsonText(text);
     this.dispatch(message, text, feed);
     for (const entry of robotFeedEntries(feed))
-      this.dispatch({ ...message, topic: entry.topic, message: entry.text }, entry.text, entry.json);
+      this.dispatch({ ...message, topic: entry.topic, message: entry.text }, entry.text, entry.json, entry.checked);
   }
 
   /** Calls every handler whose filter matches; the payload is parsed once (unless given), for the first of them. */
-  private dispatch(message: BrokerMessage, text: string, json?: unknown) {
+  private dispatch(message: BrokerMessage, text: string, json?: unknown, checked = false) {
     let value = json;
     let parsed = json !== undefined || text === '';
     for (const { filter, handler } of this.handlers) {
@@ -248,7 +248,7 @@ export class BrokerStore {
         parsed = true;
       }
       try {
-        handler({ ...message, json: value });
+        handler(checked ? { ...message, json: value, checked } : { ...message, json: value });
       } catch (error) {
         this.logger.error(`MQTT message handler for ${filter} failed`, error);
       }

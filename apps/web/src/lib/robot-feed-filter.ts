@@ -1,8 +1,12 @@
+import { robotStatusPayload } from '@railserve/protocol';
+
 /**
  * The robot feed as the page gets it from the broker worker (broker-worker-host.ts): a status
  * that shows nothing new since the robot's last one the page got (the same fields but its `ts`)
  * travels only as the robot's SN in `heard`, so an idle fleet costs the page no status to read,
- * check or merge. Everything else of the message passes unchanged.
+ * check or merge. The others are checked here with the protocol's schema, off the page's thread
+ * (`checked`: the page does not check them again); one that fails it is left out, as the page
+ * would leave it. Everything else of the message passes unchanged.
  *
  * `reset` makes the next status of every robot go through in full; the worker calls it on each
  * (re)connect and when the page has read robots from the server again (whose answer may be older
@@ -16,8 +20,11 @@ export type RobotFeedFilter = {
   robots(): number;
 };
 
-/** A feed message as the page gets it: `statuses` only the news, `heard` the robots heard only. */
-export type FeedPart = { statuses: unknown[]; removed: unknown[]; heard: string[]; [key: string]: unknown };
+/**
+ * A feed message as the page gets it: `statuses` only the news, each as the protocol's schema
+ * reads it (`checked`), `heard` the robots heard only.
+ */
+export type FeedPart = { statuses: unknown[]; removed: unknown[]; heard: string[]; checked: true; [key: string]: unknown };
 
 /** The most robots remembered (the server holds at most 20,000); beyond it, everything passes. */
 const MAX_ROBOTS = 50_000;
@@ -52,10 +59,16 @@ export function createRobotFeedFilter(): RobotFeedFilter {
       const news: unknown[] = [];
       const heard: string[] = [];
       for (const status of statuses) {
-        if (isNews(status)) news.push(status);
-        else heard.push((status as { sn: string }).sn);
+        if (!isNews(status)) {
+          heard.push((status as { sn: string }).sn);
+          continue;
+        }
+        const checked = robotStatusPayload.safeParse(status);
+        if (checked.success) news.push(checked.data);
+        // Not shown, so the robot's next status is news whatever it holds.
+        else shown.delete((status as { sn?: string } | null)?.sn ?? '');
       }
-      return { ...feed, statuses: news, removed: gone, heard };
+      return { ...feed, statuses: news, removed: gone, heard, checked: true };
     },
     reset() {
       shown.clear();

@@ -1,24 +1,35 @@
-import { isValidSn, topics } from '@railserve/protocol';
+import { isValidSn, type RobotStatusPayload, robotStatusPayload, topics } from '@railserve/protocol';
+import type { IncomingMessage } from './broker-types.ts';
 
-export type FeedEntry = { topic: string; text: string; json: unknown };
+/** `checked`: the status already passed the protocol's schema (the broker worker's feed, robot-feed-filter.ts). */
+export type FeedEntry = { topic: string; text: string; json: unknown; checked: boolean };
 
 /**
  * What one message of the server's robot feed (`hcpro4/console/robots`, docs/protocol.md) stands
  * for: each status in it as if it had come on its own `hcpro4/robots/{sn}/status`, and each
  * removed robot as its cleared retained status (an empty message). Entries without a valid SN are
- * left out; the handlers check each status with the protocol's schema, as they do any message.
+ * left out; the handlers check each status with the protocol's schema (readRobotStatus), as they
+ * do any message, unless the broker worker has.
  */
 export function robotFeedEntries(json: unknown): FeedEntry[] {
   if (typeof json !== 'object' || json === null) return [];
-  const { statuses, removed } = json as { statuses?: unknown; removed?: unknown };
+  const { statuses, removed, checked } = json as { statuses?: unknown; removed?: unknown; checked?: unknown };
   const entries: FeedEntry[] = [];
   for (const status of Array.isArray(statuses) ? statuses : []) {
     const sn = (status as { sn?: unknown } | null)?.sn;
     if (typeof sn === 'string' && isValidSn(sn))
-      entries.push({ topic: topics.robotStatus(sn), text: JSON.stringify(status), json: status });
+      entries.push({ topic: topics.robotStatus(sn), text: JSON.stringify(status), json: status, checked: checked === true });
   }
   for (const sn of Array.isArray(removed) ? removed : []) {
-    if (typeof sn === 'string' && isValidSn(sn)) entries.push({ topic: topics.robotStatus(sn), text: '', json: undefined });
+    if (typeof sn === 'string' && isValidSn(sn))
+      entries.push({ topic: topics.robotStatus(sn), text: '', json: undefined, checked: false });
   }
   return entries;
+}
+
+/** A robot status message's payload as the protocol's schema reads it, undefined when it fails; checked once. */
+export function readRobotStatus(message: IncomingMessage): RobotStatusPayload | undefined {
+  if (message.checked) return message.json as RobotStatusPayload;
+  const status = robotStatusPayload.safeParse(message.json);
+  return status.success ? status.data : undefined;
 }

@@ -6,12 +6,12 @@ import {
   type Robot,
   type RobotStatusPayload,
   robotHealth,
-  robotStatusPayload,
   topics,
 } from '@railserve/protocol';
 import type { QueryClient } from '@tanstack/react-query';
 import type { BrokerStore } from '../../../lib/mqtt.ts';
 import { nextFrame } from '../../../lib/next-frame.ts';
+import { readRobotStatus } from '../../../lib/robot-feed.ts';
 import { robotIndex, shareRobotIndex } from '../api/robot-index.ts';
 import { robotKeys } from '../api/robot-keys.ts';
 import { noteHeard } from './robot-heard.ts';
@@ -145,10 +145,10 @@ export function registerRobotLiveUpdates({ broker, queryClient }: { broker: Brok
     const target = parseTopic(message.topic);
     if (target?.kind !== 'robotStatus') return;
     if (message.message === '') return queue(target.sn, null);
-    const status = robotStatusPayload.safeParse(message.json);
-    if (status.success && status.data.sn === target.sn) {
+    const status = readRobotStatus(message);
+    if (status?.sn === target.sn) {
       noteHeard(target.sn, message.timestamp);
-      queue(target.sn, (r) => withRobotStatus(r, status.data, message.timestamp));
+      queue(target.sn, (r) => withRobotStatus(r, status, message.timestamp));
     }
   });
   // Robots the feed names as heard only (nothing shown changed, lib/robot-feed-filter.ts).

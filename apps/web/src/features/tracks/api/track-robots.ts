@@ -1,7 +1,8 @@
-import { robotStatusPayload, type Track, type TrackRobot } from '@railserve/protocol';
+import type { Track, TrackRobot } from '@railserve/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { useBrokerMessage } from '../../../lib/broker-context.tsx';
+import { readRobotStatus } from '../../../lib/robot-feed.ts';
 import { isTrackId } from './get-track.ts';
 import { trackKeys } from './track-keys.ts';
 
@@ -27,9 +28,8 @@ export function useTrackRobots(id: number | undefined) {
   const queryClient = useQueryClient();
   useBrokerMessage('hcpro4/robots/+/status', (message) => {
     if (!isTrackId(id)) return;
-    const parsed = robotStatusPayload.safeParse(message.json);
-    if (!parsed.success) return;
-    const status = parsed.data;
+    const status = readRobotStatus(message);
+    if (!status) return;
     const onTrack = queryClient.getQueryData<Track>(trackKeys.detail(id))?.robots ?? [];
     // The fleet's other robots (thousands a second) cost no cache write and no render here.
     const listed = queryClient.getQueryData<TrackRobot[]>(trackKeys.robots(id))?.some((robot) => robot.sn === status.sn);

@@ -1,9 +1,10 @@
 import { SendOutlined } from '@ant-design/icons';
-import { mapTables, pointsOfType, robotStatusPayload, type Track } from '@railserve/protocol';
+import { mapTables, pointsOfType, type Track } from '@railserve/protocol';
 import { App, Button, Flex, Select, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrokerMessage } from '../../../lib/broker-context.tsx';
+import { readRobotStatus } from '../../../lib/robot-feed.ts';
 import { useTrackMap } from '../api/track-map.ts';
 import { useTrackRobots } from '../api/track-robots.ts';
 import { type TrackCommands, trackCommandsReason } from './command-panel.tsx';
@@ -32,10 +33,10 @@ export function SendTargetForm({ track, commands, disabled: blocked }: SendTarge
   // The controller's ack does not name the robot: the one whose status sets off for the table did.
   useBrokerMessage('hcpro4/robots/+/status', (incoming) => {
     if (!awaiting || Date.now() > awaiting.until) return;
-    const status = robotStatusPayload.safeParse(incoming.json);
-    if (!status.success || status.data.trackId !== trackId || status.data.target !== awaiting.point) return;
-    const named = robots.data?.find((r) => r.sn === status.data.sn)?.name ?? status.data.name;
-    const robot = named ? `${named} (${status.data.sn})` : status.data.sn;
+    const status = readRobotStatus(incoming);
+    if (!status || status.trackId !== trackId || status.target !== awaiting.point) return;
+    const named = robots.data?.find((r) => r.sn === status.sn)?.name ?? status.name;
+    const robot = named ? `${named} (${status.sn})` : status.sn;
     void message.success(t('tracks.control.dispatched', { robot, table: awaiting.table }));
     setAwaiting(null);
   });
