@@ -30,7 +30,7 @@ const { values } = parseArgs({
     inclusive: { type: 'boolean', default: false },
     // Who calls the functions whose name starts with this text, with the time spent in them from each caller.
     callers: { type: 'string' },
-    // Also writes the raw CPU profile to this file (a .cpuprofile Chromium's DevTools opens).
+    // Also writes the raw CPU profile (a .cpuprofile) or trace to this file; Chromium's DevTools opens both.
     save: { type: 'string' },
     // What the page allocates instead (V8's sampling heap profiler): bytes by allocating function.
     allocations: { type: 'boolean', default: false },
@@ -78,9 +78,12 @@ async function traceMainThread(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
   const before = await mainThreadSeconds(cdp);
-  await browser.startTracing(page, { categories: ['devtools.timeline', 'toplevel', 'v8.execute'] });
+  // A saved trace also holds every thread's JavaScript samples (the broker worker's included).
+  const samples = values.save ? ['disabled-by-default-v8.cpu_profiler'] : [];
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'toplevel', 'v8.execute', ...samples] });
   await new Promise((r) => setTimeout(r, Number(values.seconds) * 1000));
   const buffer = await browser.stopTracing();
+  if (values.save) writeFileSync(values.save, buffer);
   const after = await mainThreadSeconds(cdp);
   console.log(
     `Chromium's TaskDuration over the same stretch: ${(((after - before) / Number(values.seconds)) * 100).toFixed(1)} %`,
