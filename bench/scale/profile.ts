@@ -1,7 +1,7 @@
 // Where the console's main thread spends its time with a simulated fleet: the embedded server and
 // N robots at 1 Hz (bench/fleet's processes), one screen open in headless Chromium, then a
 // 10-second CPU profile of the page, printed as the functions with the most time of their own
-// (with --inclusive, with what they call);
+// (with --inclusive, with what they call); with --allocations, what the page allocated instead;
 // with --trace, a Chromium trace of the same stretch instead, printed as the renderer main
 // thread's time by kind of work (script, style, layout, paint, messages...), JavaScript included.
 // A tool for finding what to make cheaper; bench/scale/run.ts measures the goals.
@@ -107,8 +107,7 @@ async function profileScript(context: BrowserContext, page: Page) {
   const keyOf = new Map<number, string>();
   const parentOf = new Map<number, number>();
   for (const node of profile.nodes) {
-    const { functionName, url, lineNumber } = node.callFrame;
-    keyOf.set(node.id, `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber}`);
+    keyOf.set(node.id, frameName(node.callFrame));
     for (const child of node.children ?? []) parentOf.set(child, node.id);
   }
   const self = new Map<string, number>();
@@ -130,8 +129,15 @@ async function profileScript(context: BrowserContext, page: Page) {
   if (values.callers) printCallers(values.callers, profile.nodes, keyOf, parentOf, timeOf);
 }
 
+type CallFrame = { functionName: string; url: string; lineNumber: number };
+
+/** A function as the profiles print it: its name, file and line. */
+function frameName({ functionName, url, lineNumber }: CallFrame) {
+  return `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber}`;
+}
+
 type AllocationNode = {
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: CallFrame;
   selfSize: number;
   children: AllocationNode[];
 };
@@ -149,12 +155,10 @@ async function profileAllocations(context: BrowserContext, page: Page) {
   await new Promise((r) => setTimeout(r, Number(values.seconds) * 1000));
   const { profile } = await cdp.send('HeapProfiler.stopSampling');
   const bytes = new Map<string, number>();
-  const name = ({ functionName, url, lineNumber }: AllocationNode['callFrame']) =>
-    `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber}`;
   const visit = (node: AllocationNode, caller: string) => {
-    const key = `${name(node.callFrame)} ← ${caller}`;
+    const key = `${frameName(node.callFrame)} ← ${caller}`;
     if (node.selfSize) bytes.set(key, (bytes.get(key) ?? 0) + node.selfSize);
-    for (const child of node.children) visit(child, name(node.callFrame));
+    for (const child of node.children) visit(child, frameName(node.callFrame));
   };
   visit(profile.head as AllocationNode, '');
   const all = [...bytes.values()].reduce((sum, n) => sum + n, 0);

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { LiveCell } from '../../robots/components/live-cell.tsx';
 import { AlarmTags, BatteryLevel, ConnectionTag, HealthTag } from '../../robots/components/robot-tags.tsx';
 import type { AttentionRobot } from '../hooks/fleet-summary.ts';
+import { CardRow, CardRows } from './card-rows.tsx';
 
 /** The robots that are not healthy, the worst first, with a way to the robot list filtered on the worst health. */
 export const AttentionRobots = memo(function AttentionRobots({
@@ -32,11 +33,11 @@ export const AttentionRobots = memo(function AttentionRobots({
         {!loading && total === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.attention.empty')} />
         ) : (
-          <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          <CardRows>
             {robots.map((robot, index) => (
               <AttentionRow key={robot.sn} sn={robot.sn} health={robot.health} first={index === 0} />
             ))}
-          </ul>
+          </CardRows>
         )}
       </Spin>
       {more > 0 ? (
@@ -69,18 +70,7 @@ const batteryOf = (robot: Robot) => (
  */
 const AttentionRow = memo(function AttentionRow({ sn, health, first }: AttentionRobot & { first: boolean }) {
   return (
-    <li
-      data-testid={`dashboard-attention-${sn}`}
-      style={{
-        display: 'flex',
-        flexWrap: 'wrap',
-        justifyContent: 'space-between',
-        alignItems: 'center',
-        gap: 8,
-        padding: '8px 0',
-        borderTop: first ? undefined : '1px solid rgba(5, 5, 5, 0.06)',
-      }}
-    >
+    <CardRow testId={`dashboard-attention-${sn}`} first={first}>
       <span style={{ minWidth: 0 }}>
         <LiveCell sn={sn} show={nameOf} fields={NAME} />
       </span>
@@ -90,7 +80,7 @@ const AttentionRow = memo(function AttentionRow({ sn, health, first }: Attention
         <LiveCell sn={sn} show={alarmsOf} fields={ALARMS} />
         <LiveCell sn={sn} show={batteryOf} fields={BATTERY} />
       </Space>
-    </li>
+    </CardRow>
   );
 });
 

@@ -4,6 +4,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TrackModeTag, TrackStatusTag } from '../../tracks/components/track-status-tag.tsx';
+import { CardRow, CardRows } from './card-rows.tsx';
 
 const SHOWN = 8;
 /** Tracks in error first, then the others by name. */
@@ -32,20 +33,9 @@ export const TrackStatusList = memo(function TrackStatusList({
         {shown.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.tracks.empty')} />
         ) : (
-          <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          <CardRows>
             {shown.map((track, index) => (
-              <li
-                key={track.id}
-                data-testid={`dashboard-track-${track.id}`}
-                style={{
-                  display: 'flex',
-                  justifyContent: 'space-between',
-                  alignItems: 'center',
-                  gap: 8,
-                  padding: '8px 0',
-                  borderTop: index ? '1px solid rgba(5, 5, 5, 0.06)' : undefined,
-                }}
-              >
+              <CardRow key={track.id} testId={`dashboard-track-${track.id}`} first={index === 0}>
                 <Space vertical size={2} style={{ minWidth: 0 }}>
                   <Link to={`/tracks/${track.id}/info`}>
                     <Typography.Text strong>{track.name}</Typography.Text>
@@ -56,9 +46,9 @@ export const TrackStatusList = memo(function TrackStatusList({
                   <TrackModeTag mode={track.mode} />
                   <TrackStatusTag statusCode={track.statusCode} errorCode={track.errorCode} />
                 </Space>
-              </li>
+              </CardRow>
             ))}
-          </ul>
+          </CardRows>
         )}
       </Spin>
       {more > 0 ? (
