@@ -3,6 +3,7 @@
 // robot is connected, 'probe' (give a robot a new name and answer the timestamp of the status
 // that says so), 'battery' (set a robot's battery level, the same), 'acks' (how long the broker
 // took to acknowledge the robots' publishes since the last 'acks'), 'stop'.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { RobotStatusPayload } from '@railserve/protocol';
 import { SimRobot } from '@railserve/robot-sim';
 import { fleetPlan } from './fleet-plan.ts';
@@ -16,23 +17,26 @@ const url = process.env.BENCH_BROKER_URL!;
 const plan = fleetPlan(count);
 /** The first robot is the benchmarks' probe: its battery changes only when a benchmark sets it. */
 const probeSn = plan[0]?.sns[0];
-const robots = plan.flatMap((track) =>
-  track.sns.map(
-    (sn, homeIndex) =>
+// A slice of the plan's robots (`from:to`, BENCH_ROBOT_SLICE) when the fleet runs in several processes.
+const [from, to] = (process.env.BENCH_ROBOT_SLICE ?? `0:${count}`).split(':').map(Number);
+const robots = plan
+  .flatMap((track) => track.sns.map((sn, homeIndex) => ({ sn, homeIndex, trackId: track.trackId })))
+  .slice(from, to)
+  .map(
+    ({ sn, homeIndex, trackId }) =>
       new SimRobot({
         ...(sn === probeSn ? { chargePerStep: 0, drainPerStep: 0 } : {}),
         url,
         sn,
         deviceKey: process.env.BENCH_DEVICE_KEY!,
-        trackId: track.trackId,
+        trackId,
         homeIndex,
         battery: 60 + (homeIndex % 40),
         statusIntervalMs: 1000,
         alarmRate: 2,
         seed: 42,
       }),
-  ),
-);
+  );
 /** A robot whose connect timed out (a busy broker) tries again, as real firmware does. */
 async function start(robot: SimRobot, attempts = 5): Promise<void> {
   try {
@@ -50,8 +54,11 @@ for (let i = 0; i < robots.length; i += 100) {
   await Promise.all(robots.slice(i, i + 100).map((r) => start(r)));
   if (pauseMs > 0) await new Promise((r) => setTimeout(r, pauseMs));
 }
-// From a QoS 1 publish to the broker's PUBACK, as each robot sees it.
+// From a QoS 1 publish to the broker's PUBACK, as each robot sees it. A PUBACK that has arrived
+// still waits for this process's event loop, shared by every robot: its delay is reported beside.
 const acks = new Histogram();
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
 for (const robot of robots) {
   const link = robot.link!;
   const publish = link.publish.bind(link);
@@ -109,8 +116,11 @@ process.on('message', async (message: { type: string; sn?: string; name?: string
     process.send?.({ type: 'battery', ts: (await published).ts });
   }
   if (message.type === 'acks') {
-    process.send?.({ type: 'acks', acks: acks.summary() });
+    const ms = (ns: number) => ns / 1e6;
+    const loop = { p50: ms(loopDelay.percentile(50)), p95: ms(loopDelay.percentile(95)), max: ms(loopDelay.max) };
+    process.send?.({ type: 'acks', acks: acks.summary(), loop });
     acks.reset();
+    loopDelay.reset();
   }
   if (message.type === 'cpu') process.send?.({ type: 'cpu', usage: process.cpuUsage(), rss: process.memoryUsage().rss });
   if (message.type === 'stop') {

@@ -12,7 +12,7 @@ import { ask, child, next, type ServerReady, startSim, stopChild } from '../supp
 
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? LOCAL_POSTGRES_URL;
 
-export async function startCluster(robots: number, connectPauseMs = 0) {
+export async function startCluster(robots: number, connectPauseMs = 0, lone = 0) {
   const secrets = freshSecrets();
   const planned = fleetPlan(robots).flatMap((track) => track.sns);
   const brokerPort = await freePort();
@@ -34,16 +34,18 @@ export async function startCluster(robots: number, connectPauseMs = 0) {
   await next<ServerReady>(second, 'ready');
   await ask(first, { type: 'maps', robots });
   const started = Date.now();
-  const { sim, sns } = await startSim(robots, mosquitto.url, secrets.deviceKey, connectPauseMs);
+  const { sim, loneSim, sns } = await startSim(robots, mosquitto.url, secrets.deviceKey, connectPauseMs, lone);
   return {
     servers: [first, second],
     brokerPid: mosquitto.pid,
     sim,
+    loneSim,
     ready,
     sns,
     connectSeconds: (Date.now() - started) / 1000,
     async stop() {
       await stopChild(sim);
+      if (loneSim) await stopChild(loneSim);
       // The first instance made the database and drops it: it goes last.
       await stopChild(second);
       await stopChild(first);

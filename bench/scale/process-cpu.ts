@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import { cpuSeconds } from '../fleet/proc-stats.ts';
 
 /**
@@ -8,14 +9,39 @@ import { cpuSeconds } from '../fleet/proc-stats.ts';
  */
 export function processesCpu(name: string): Map<number, number> {
   const seconds = new Map<number, number>();
+  for (const pid of processesNamed(name)) seconds.set(pid, cpuSeconds(pid));
+  return seconds;
+}
+
+function processesNamed(name: string): number[] {
+  const pids: number[] = [];
   for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
     try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === name) seconds.set(Number(pid), cpuSeconds(Number(pid)));
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === name) pids.push(Number(pid));
     } catch {
       // Ended while being read.
     }
   }
-  return seconds;
+  return pids;
+}
+
+/**
+ * Gives every thread of every process with this name the niceness (Linux's is per thread, and a
+ * thread started later takes its starter's): answers how many threads it set.
+ */
+export function reniceProcesses(name: string, niceness: number): number {
+  let threads = 0;
+  for (const pid of processesNamed(name)) {
+    try {
+      for (const tid of readdirSync(`/proc/${pid}/task`)) {
+        os.setPriority(Number(tid), niceness);
+        threads++;
+      }
+    } catch {
+      // Ended while being set.
+    }
+  }
+  return threads;
 }
 
 /** What the processes of a later reading spent since an earlier one: one started since counts from zero; one that ended meanwhile is left out. */

@@ -13,7 +13,7 @@ import { machine, summary } from '../support/stats.ts';
 import { startCluster } from './cluster.ts';
 import { startFeedReaders } from './feed-readers.ts';
 import { mainThreadSeconds, recordLongTasks, takeLongTasks, takeSlowestInteraction, whenText } from './page-watch.ts';
-import { cpuSpent, processesCpu } from './process-cpu.ts';
+import { cpuSpent, processesCpu, reniceProcesses } from './process-cpu.ts';
 
 const { values } = parseArgs({
   options: {
@@ -27,6 +27,8 @@ const { values } = parseArgs({
     screen: { type: 'string', default: 'robots,dashboard' },
     'connect-pause': { type: 'string', default: '0' },
     changing: { type: 'string', default: '0' },
+    'consoles-nice': { type: 'string', default: '0' },
+    'lone-robots': { type: 'string', default: '50' },
   },
 });
 // The simulated fleet's processes read it (bench/fleet/sim-child.ts).
@@ -34,6 +36,11 @@ process.env.BENCH_CHANGING_PERCENT = values.changing;
 const cpuMicros = ({ user, system }: NodeJS.CpuUsage) => user + system;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 type Screen = 'robots' | 'dashboard';
+/** What a fleet process answers to 'acks' (bench/fleet/sim-child.ts). */
+type AcksReport = {
+  acks: ReturnType<typeof summary> & { p50: number };
+  loop: { p50: number; p95: number; max: number };
+};
 const mode = values.mode === 'cluster' ? 'cluster' : 'embedded';
 
 async function openConsole(browser: Browser, baseUrl: string, token: string, path: string) {
@@ -74,7 +81,9 @@ async function measure(robots: number, screen: Screen) {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu'],
   });
-  const fleet = await (mode === 'cluster' ? startCluster(robots, pause) : startFleet(robots, pause)).catch(async (error) => {
+  const lone = Number(values['lone-robots']);
+  const start = mode === 'cluster' ? startCluster : startFleet;
+  const fleet = await start(robots, pause, lone).catch(async (error) => {
     await browser.close();
     throw error;
   });
@@ -87,6 +96,10 @@ async function measure(robots: number, screen: Screen) {
     for (let i = 1; i < Number(values.consoles); i++)
       await openConsole(browser, fleet.ready.baseUrl, fleet.ready.token, '/robots');
     readers = await startFeedReaders(Number(values.readers), fleet.ready.baseUrl, fleet.ready.token);
+    // Consoles run on operators' own machines: at a low priority they take only the cores the
+    // server, the broker and the fleet leave, as a second machine would.
+    const niceness = Number(values['consoles-nice']);
+    if (niceness) console.log(`Chromium at niceness ${niceness}: ${reniceProcesses('chromium', niceness)} threads`);
     await page
       .locator(screen === 'robots' ? `[data-testid="robot-row-${probeSn}"]` : '[data-testid="dashboard-stat-lowBattery"]')
       .waitFor();
@@ -96,14 +109,16 @@ async function measure(robots: number, screen: Screen) {
     await cdp.send('Performance.enable');
     await takeLongTasks(page);
     await takeSlowestInteraction(page);
-    await ask(fleet.sim, { type: 'acks' });
+    const fleetPids = [fleet.sim.pid!, ...(fleet.loneSim ? [fleet.loneSim.pid!] : [])];
+    const sims = [fleet.sim, ...(fleet.loneSim ? [fleet.loneSim] : [])];
+    await Promise.all(sims.map((sim) => ask(sim, { type: 'acks' })));
     const pids = fleet.servers.map((s) => s.pid!);
     const before = {
       at: Date.now(),
       main: await mainThreadSeconds(cdp),
       servers: pids.map(cpuSeconds),
       broker: fleet.brokerPid ? cpuSeconds(fleet.brokerPid) : 0,
-      sim: cpuSeconds(fleet.sim.pid!),
+      sim: fleetPids.map(cpuSeconds),
       chromium: processesCpu('chromium'),
       database: mode === 'cluster' ? processesCpu('postgres') : new Map<number, number>(),
       bench: process.cpuUsage(),
@@ -141,12 +156,13 @@ async function measure(robots: number, screen: Screen) {
     clearInterval(sampler);
     const seconds = (Date.now() - before.at) / 1000;
     const longTasks = await takeLongTasks(page);
-    const { acks } = await ask<{ acks: ReturnType<typeof summary> & { p50: number } }>(fleet.sim, { type: 'acks' });
+    const [{ acks, loop }, loneReport] = await Promise.all(sims.map((sim) => ask<AcksReport>(sim, { type: 'acks' })));
     return {
       mode,
       robots,
       screen,
       consoles: Number(values.consoles),
+      consolesNice: Number(values['consoles-nice']),
       readers: Number(values.readers),
       /** Robot statuses each feed reader took in per second: they kept up when it is near the fleet's own rate. */
       readerStatusesPerSecond: (readers.statuses() - before.readerStatuses) / seconds / Math.max(1, Number(values.readers)),
@@ -160,10 +176,15 @@ async function measure(robots: number, screen: Screen) {
       longestTaskMs: Math.max(0, ...longTasks),
       slowestInteractionMs: screen === 'robots' ? await takeSlowestInteraction(page) : Number.NaN,
       brokerAck: acks,
+      /** How late the fleet process's event loop ran (10 ms timer): part of every ack it measured. */
+      fleetLoopDelay: loop,
+      /** The acks of the robots in a process of their own (`--lone-robots`). */
+      loneRobots: lone,
+      loneAck: loneReport?.acks,
       serverCpuPercent: pids.map((pid, i) => ((cpuSeconds(pid) - before.servers[i]) / seconds) * 100),
       serverRssMb: rss.map((samples) => Math.max(...samples)),
       brokerCpuPercent: fleet.brokerPid ? ((cpuSeconds(fleet.brokerPid) - before.broker) / seconds) * 100 : Number.NaN,
-      simCpuPercent: ((cpuSeconds(fleet.sim.pid!) - before.sim) / seconds) * 100,
+      simCpuPercent: (fleetPids.reduce((sum, pid, i) => sum + cpuSeconds(pid) - before.sim[i], 0) / seconds) * 100,
       chromiumCpuPercent: (cpuSpent(before.chromium, processesCpu('chromium')) / seconds) * 100,
       databaseCpuPercent: mode === 'cluster' ? (cpuSpent(before.database, processesCpu('postgres')) / seconds) * 100 : Number.NaN,
       loadAverage: os.loadavg()[0],
@@ -190,12 +211,12 @@ for (const robots of String(values.robots).split(',').map(Number)) {
 const f = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 const each = (list: number[], unit: string) => list.map((n) => `${f(n)}${unit}`).join(' + ');
 console.log(
-  '\n| mode | robots | changing | screen | consoles | status → screen p50 / p95 / max (ms) | missed | main thread busy | long tasks (longest) | slowest interaction | broker ack p50 / p95 | server CPU | server RSS | broker CPU | database CPU | fleet CPU | Chromium CPU | bench CPU | load avg |',
+  '\n| mode | robots | changing | screen | consoles | status → screen p50 / p95 / max (ms) | missed | main thread busy | long tasks (longest) | slowest interaction | broker ack p50 / p95 | fleet loop delay p50 / p95 | lone robots ack p50 / p95 | server CPU | server RSS | broker CPU | database CPU | fleet CPU | Chromium CPU | bench CPU | load avg |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of results) {
   console.log(
-    `| ${r.mode} | ${r.robots} | ${r.changingPercent} % | ${r.screen} | ${r.consoles}${r.readers ? ` + ${r.readers} readers` : ''} | ${f(r.delay.median)} / ${f(r.delay.p95)} / ${f(r.delay.max)} (${r.delay.count} probes) | ${r.missed} | ${f(r.mainThreadBusyPercent)} % | ${r.longTasks} (${f(r.longestTaskMs)} ms) | ${f(r.slowestInteractionMs)} ms | ${f(r.brokerAck.p50, 1)} / ${f(r.brokerAck.p95, 1)} ms | ${each(r.serverCpuPercent, ' %')} | ${each(r.serverRssMb, ' MB')} | ${f(r.brokerCpuPercent)} % | ${f(r.databaseCpuPercent)} % | ${f(r.simCpuPercent)} % | ${f(r.chromiumCpuPercent)} % | ${f(r.benchCpuPercent)} % | ${f(r.loadAverage, 1)} |`,
+    `| ${r.mode} | ${r.robots} | ${r.changingPercent} % | ${r.screen} | ${r.consoles}${r.consolesNice ? ` (nice ${r.consolesNice})` : ''}${r.readers ? ` + ${r.readers} readers` : ''} | ${f(r.delay.median)} / ${f(r.delay.p95)} / ${f(r.delay.max)} (${r.delay.count} probes) | ${r.missed} | ${f(r.mainThreadBusyPercent)} % | ${r.longTasks} (${f(r.longestTaskMs)} ms) | ${f(r.slowestInteractionMs)} ms | ${f(r.brokerAck.p50, 1)} / ${f(r.brokerAck.p95, 1)} ms | ${f(r.fleetLoopDelay.p50, 1)} / ${f(r.fleetLoopDelay.p95, 1)} ms | ${r.loneAck ? `${f(r.loneAck.p50, 1)} / ${f(r.loneAck.p95, 1)} ms (${r.loneRobots})` : '-'} | ${each(r.serverCpuPercent, ' %')} | ${each(r.serverRssMb, ' MB')} | ${f(r.brokerCpuPercent)} % | ${f(r.databaseCpuPercent)} % | ${f(r.simCpuPercent)} % | ${f(r.chromiumCpuPercent)} % | ${f(r.benchCpuPercent)} % | ${f(r.loadAverage, 1)} |`,
   );
 }
 process.exit(0);

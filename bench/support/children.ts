@@ -62,27 +62,39 @@ export async function stopChild(proc: ChildProcess) {
   await exited;
 }
 
-/** The simulated fleet on `brokerUrl` (the server has published the fleet's maps); answers once every robot is connected. */
-export async function startSim(robots: number, brokerUrl: string, deviceKey: string, connectPauseMs: number) {
-  const sim = child('sim-child.ts', {
+/**
+ * The simulated fleet on `brokerUrl` (the server has published the fleet's maps); answers once every
+ * robot is connected. With `lone` > 0 the plan's last `lone` robots run in a process of their own,
+ * whose event loop the others' work does not hold up: their acks are the broker's without the big
+ * process's own wait.
+ */
+export async function startSim(robots: number, brokerUrl: string, deviceKey: string, connectPauseMs: number, lone = 0) {
+  const env = (slice: string) => ({
     BENCH_ROBOTS: String(robots),
+    BENCH_ROBOT_SLICE: slice,
     BENCH_BROKER_URL: brokerUrl,
     BENCH_DEVICE_KEY: deviceKey,
     BENCH_CONNECT_PAUSE_MS: String(connectPauseMs),
   });
-  const { sns } = await next<{ sns: string[] }>(sim, 'ready');
-  return { sim, sns };
+  const sim = child('sim-child.ts', env(`0:${robots - lone}`));
+  const loneSim = lone > 0 ? child('sim-child.ts', env(`${robots - lone}:${robots}`)) : undefined;
+  const [main, rest] = await Promise.all([
+    next<{ sns: string[] }>(sim, 'ready'),
+    loneSim ? next<{ sns: string[] }>(loneSim, 'ready') : { sns: [] },
+  ]);
+  return { sim, loneSim, sns: [...main.sns, ...rest.sns] };
 }
 
 /** The server, then the simulated fleet connected to it; answers both and the robots' SNs. */
-export async function startFleet(robots: number, connectPauseMs = 0) {
+export async function startFleet(robots: number, connectPauseMs = 0, lone = 0) {
   const server = child('server-child.ts');
   const ready = await next<ServerReady>(server, 'ready');
   await ask(server, { type: 'maps', robots });
   const started = Date.now();
-  const { sim, sns } = await startSim(robots, ready.brokerUrl, ready.deviceKey, connectPauseMs);
+  const { sim, loneSim, sns } = await startSim(robots, ready.brokerUrl, ready.deviceKey, connectPauseMs, lone);
   const stop = async () => {
     await stopChild(sim);
+    if (loneSim) await stopChild(loneSim);
     await stopChild(server);
   };
   return {
@@ -90,6 +102,7 @@ export async function startFleet(robots: number, connectPauseMs = 0) {
     servers: [server],
     brokerPid: undefined as number | undefined,
     sim,
+    loneSim,
     ready,
     sns,
     connectSeconds: (Date.now() - started) / 1000,
