@@ -67,7 +67,7 @@ export class BrokerSessions {
     if (gate instanceof PacketSizeGate) {
       this.#settle(gate);
       gate.limit = packetLimit(identity);
-      gate.gathersWrites = identity.role === 'server';
+      gate.gathersWrites = identity.role === 'server' || identity.role === 'web';
       gate.once('close', () => this.#forget(client, key));
     }
     if (identity.role === 'web') this.#expireAt(client, identity.expiresAt * 1000);

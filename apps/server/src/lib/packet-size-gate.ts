@@ -10,12 +10,15 @@ export class PacketSizeGate extends Duplex {
   /** Largest remaining length accepted now; raised once the client is signed in. */
   limit: number;
   /**
-   * Packets written during one turn of the event loop go out in one write at its end. For the
-   * server's own connection, which every robot's status reaches: a thousand statuses a second
-   * are then tens of writes, not a thousand (each write on loopback also pays for the receiver).
+   * Packets written during one turn of the event loop go out in one write at its end: for the
+   * server's own connection, which every robot's status reaches, and the consoles', which take
+   * the feed, logs and alerts (a thousand packets a second are then tens of writes; each write on
+   * loopback also pays for the receiver, and on a WebSocket each write is a frame of its own).
    */
   gathersWrites = false;
-  #gathering = false;
+  #gathered: Buffer[] = [];
+  #gatheredBytes = 0;
+  #flushQueued = false;
   #stage: 'header' | 'length' | 'body' = 'header';
   #length = 0;
   #multiplier = 1;
@@ -94,27 +97,40 @@ export class PacketSizeGate extends Duplex {
   }
 
   /**
-   * Gathering, the connection is corked until the end of this turn of the event loop and the
-   * next packet is taken at once, unless the connection asks to wait (its buffer is full).
+   * Gathering, a packet joins the turn's others and is taken at once, unless the connection asks
+   * to wait (its buffer is full); a turn's packets beyond the connection's buffer size go out
+   * without waiting for the turn's end. The connection gets them joined in one buffer: a corked
+   * WebSocket stream would still send each as a frame of its own.
    */
   #send(data: Buffer, callback: (error?: Error | null) => void) {
     if (!this.gathersWrites) {
       this.inner.write(data, callback);
       return;
     }
-    if (!this.#gathering) {
-      this.#gathering = true;
-      this.inner.cork();
+    this.#gathered.push(data);
+    this.#gatheredBytes += data.length;
+    if (this.#gatheredBytes >= this.inner.writableHighWaterMark) this.#flush();
+    else if (!this.#flushQueued) {
+      this.#flushQueued = true;
       setImmediate(() => {
-        this.#gathering = false;
-        this.inner.uncork();
+        this.#flushQueued = false;
+        this.#flush();
       });
     }
-    if (this.inner.write(data)) callback();
-    else this.inner.once('drain', () => callback());
+    if (this.inner.writableNeedDrain) this.inner.once('drain', () => callback());
+    else callback();
+  }
+
+  #flush() {
+    if (this.#gathered.length === 0) return;
+    const data = this.#gathered.length === 1 ? this.#gathered[0] : Buffer.concat(this.#gathered, this.#gatheredBytes);
+    this.#gathered = [];
+    this.#gatheredBytes = 0;
+    if (!this.inner.destroyed) this.inner.write(data);
   }
 
   override _final(callback: (error?: Error | null) => void) {
+    this.#flush();
     this.inner.end(callback);
   }
 

@@ -6,17 +6,17 @@ import type { BrokerIdentity } from '../../src/lib/broker-acl.ts';
 import { BrokerSessions } from '../../src/lib/broker-sessions.ts';
 import { PacketSizeGate } from '../../src/lib/packet-size-gate.ts';
 
-/** A connection that records each write it is given (what was corked arrives as one). */
-function connection() {
+/**
+ * A connection that records each write it is given. Like ws's WebSocket stream it has no writev:
+ * what is corked on it still arrives write by write, each a frame of its own.
+ */
+function connection(highWaterMark?: number) {
   const writes: Buffer[] = [];
   const inner = new Duplex({
+    ...(highWaterMark ? { writableHighWaterMark: highWaterMark } : {}),
     read() {},
     write(chunk: Buffer, _encoding, callback) {
       writes.push(Buffer.from(chunk));
-      callback();
-    },
-    writev(chunks, callback) {
-      writes.push(Buffer.concat(chunks.map(({ chunk }) => chunk as Buffer)));
       callback();
     },
   });
@@ -52,6 +52,24 @@ describe('the packet size gate', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(writes).toEqual([Buffer.concat(packets)]);
 
+    // A turn's packets beyond the connection's buffer go out without waiting for the turn's end.
+    const small = connection(8);
+    const filling = new PacketSizeGate(small.inner, 1024, () => {});
+    filling.gathersWrites = true;
+    for (const packet of packets) filling.write(packet);
+    expect(small.writes).toEqual([Buffer.concat(packets.slice(0, 2))]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(small.writes).toEqual([Buffer.concat(packets.slice(0, 2)), packets[2]]);
+
+    // Ended, what it gathered goes out first.
+    const ending = connection();
+    const closing = new PacketSizeGate(ending.inner, 1024, () => {});
+    closing.gathersWrites = true;
+    closing.write(packets[0]);
+    closing.end();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(ending.writes).toEqual([packets[0]]);
+
     // Without gathering, the first packet goes out as it is written.
     const plain = connection();
     const eager = new PacketSizeGate(plain.inner, 1024, () => {});
@@ -80,7 +98,7 @@ describe('the packet size gate', () => {
 });
 
 describe('the broker’s signed-in connections', () => {
-  it('gather the writes of the server’s own connection only', () => {
+  it('gather the writes of the server’s own connection and the consoles’, not the devices’', () => {
     const sessions = new BrokerSessions(() => {});
     const admitted = (identity: BrokerIdentity, id: string) => {
       const gate = sessions.accept(connection().inner) as PacketSizeGate;
@@ -88,6 +106,8 @@ describe('the broker’s signed-in connections', () => {
       return gate;
     };
     expect(admitted({ role: 'server' }, 'server').gathersWrites).toBe(true);
+    const web = { role: 'web', userId: 1, permission: 1, tokenVersion: 0, expiresAt: Date.now() / 1000 + 60 } as const;
+    expect(admitted(web, 'frontend_0a1b2c3d').gathersWrites).toBe(true);
     expect(admitted({ role: 'robot', sn: 'RS-A1' }, 'robot_RS-A1').gathersWrites).toBe(false);
     expect(admitted({ role: 'controller', trackId: 1 }, 'track_1').gathersWrites).toBe(false);
   });
