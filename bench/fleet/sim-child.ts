@@ -3,7 +3,7 @@
 // robot is connected, 'probe' (give a robot a new name and answer the timestamp of the status
 // that says so), 'battery' (set a robot's battery level, the same), 'acks' (how long the broker
 // took to acknowledge the robots' publishes since the last 'acks'), 'stop'.
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import type { RobotStatusPayload } from '@railserve/protocol';
 import { SimRobot } from '@railserve/robot-sim';
 import { fleetPlan } from './fleet-plan.ts';
@@ -59,6 +59,11 @@ for (let i = 0; i < robots.length; i += 100) {
 const acks = new Histogram();
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
+// Its garbage collections, the longest of which hold every robot's acks back at once.
+let gc = { ms: 0, max: 0 };
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gc = { ms: gc.ms + entry.duration, max: Math.max(gc.max, entry.duration) };
+}).observe({ entryTypes: ['gc'] });
 for (const robot of robots) {
   const link = robot.link!;
   const publish = link.publish.bind(link);
@@ -117,10 +122,17 @@ process.on('message', async (message: { type: string; sn?: string; name?: string
   }
   if (message.type === 'acks') {
     const ms = (ns: number) => ns / 1e6;
-    const loop = { p50: ms(loopDelay.percentile(50)), p95: ms(loopDelay.percentile(95)), max: ms(loopDelay.max) };
+    const loop = {
+      p50: ms(loopDelay.percentile(50)),
+      p95: ms(loopDelay.percentile(95)),
+      max: ms(loopDelay.max),
+      gcMs: gc.ms,
+      gcMaxMs: gc.max,
+    };
     process.send?.({ type: 'acks', acks: acks.summary(), loop });
     acks.reset();
     loopDelay.reset();
+    gc = { ms: 0, max: 0 };
   }
   if (message.type === 'cpu') process.send?.({ type: 'cpu', usage: process.cpuUsage(), rss: process.memoryUsage().rss });
   if (message.type === 'stop') {

@@ -39,7 +39,7 @@ type Screen = 'robots' | 'dashboard';
 /** What a fleet process answers to 'acks' (bench/fleet/sim-child.ts). */
 type AcksReport = {
   acks: ReturnType<typeof summary> & { p50: number };
-  loop: { p50: number; p95: number; max: number };
+  loop: { p50: number; p95: number; max: number; gcMs: number; gcMaxMs: number };
 };
 const mode = values.mode === 'cluster' ? 'cluster' : 'embedded';
 
