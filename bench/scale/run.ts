@@ -109,8 +109,8 @@ async function measure(robots: number, screen: Screen) {
     await cdp.send('Performance.enable');
     await takeLongTasks(page);
     await takeSlowestInteraction(page);
-    const fleetPids = [fleet.sim.pid!, ...(fleet.loneSim ? [fleet.loneSim.pid!] : [])];
     const sims = [fleet.sim, ...(fleet.loneSim ? [fleet.loneSim] : [])];
+    const fleetPids = sims.map((sim) => sim.pid!);
     await Promise.all(sims.map((sim) => ask(sim, { type: 'acks' })));
     const pids = fleet.servers.map((s) => s.pid!);
     const before = {
