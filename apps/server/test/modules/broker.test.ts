@@ -1,3 +1,4 @@
+import { ALARM_CODES } from '@railserve/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../helper.ts';
 import { brokerClients, connected, grantedQos, nextMessage, webClientId } from '../support/broker-clients.ts';
@@ -52,6 +53,30 @@ describe('embedded broker', () => {
     const closed = new Promise<void>((resolve) => robot.once('close', () => resolve()));
     robot.publish('hcpro4/robots/SIM-0004/status', '{}', { qos: 0 });
     await closed; // publishing under another robot's topic ends the connection
+  });
+
+  it('sends a browser what it has for it in one turn as one WebSocket frame, every message whole and in order', async () => {
+    const browser = connect('web', token, true);
+    await connected(browser);
+    await browser.subscribeAsync('hcpro4/alerts/+', { qos: 1 });
+    let frames = 0;
+    browser.stream.on('data', () => frames++);
+    const robot = connect('SIM-0005', app.secrets.deviceKey);
+    await connected(robot);
+    const codes = Array.from({ length: 40 }, (_, i) => ALARM_CODES[i % ALARM_CODES.length]);
+    const received: string[] = [];
+    const all = new Promise<void>((resolve) =>
+      browser.on('message', (_topic, payload) => {
+        received.push(JSON.parse(payload.toString()).code);
+        if (received.length === codes.length) resolve();
+      }),
+    );
+    // Written in one go, the robot's alerts reach the broker in a few reads and go out in a few turns.
+    for (const code of codes)
+      robot.publish('hcpro4/alerts/SIM-0005', JSON.stringify({ sn: 'SIM-0005', code, active: true, ts: new Date().toISOString() }));
+    await all;
+    expect(received).toEqual(codes);
+    expect(frames).toBeLessThan(codes.length / 2);
   });
 
   it('lets a browser publish system messages but not commands', async () => {
