@@ -73,7 +73,10 @@ describe('embedded broker', () => {
     );
     // Written in one go, the robot's alerts reach the broker in a few reads and go out in a few turns.
     for (const code of codes)
-      robot.publish('hcpro4/alerts/SIM-0005', JSON.stringify({ sn: 'SIM-0005', code, active: true, ts: new Date().toISOString() }));
+      robot.publish(
+        'hcpro4/alerts/SIM-0005',
+        JSON.stringify({ sn: 'SIM-0005', code, active: true, ts: new Date().toISOString() }),
+      );
     await all;
     expect(received).toEqual(codes);
     expect(frames).toBeLessThan(codes.length / 2);
