@@ -68,6 +68,7 @@ export class BrokerSessions {
       this.#settle(gate);
       gate.limit = packetLimit(identity);
       gate.gathersWrites = identity.role === 'server' || identity.role === 'web';
+      if (identity.role !== 'server') gate.slowPeerTimeoutMs = BROKER_LIMITS.slowPeerTimeoutMs;
       gate.once('close', () => this.#forget(client, key));
     }
     if (identity.role === 'web') this.#expireAt(client, identity.expiresAt * 1000);

@@ -16,6 +16,14 @@ export class PacketSizeGate extends Duplex {
    * loopback also pays for the receiver, and on a WebSocket each write is a frame of its own).
    */
   gathersWrites = false;
+  /**
+   * Set, the broker is never kept waiting for this peer: every packet is taken at once, and a peer
+   * that leaves what it was sent unread this long is closed (it reconnects and reads again). Unset
+   * (before sign-in, and for the server's own connection), a full connection makes the broker wait.
+   * Waiting for one slow console held back every delivery of the broker, to everyone.
+   */
+  slowPeerTimeoutMs: number | undefined = undefined;
+  #slowPeer: NodeJS.Timeout | undefined;
   #gathered: Buffer[] = [];
   #gatheredBytes = 0;
   #flushQueued = false;
@@ -104,8 +112,10 @@ export class PacketSizeGate extends Duplex {
    */
   #send(data: Buffer, callback: (error?: Error | null) => void) {
     if (!this.gathersWrites) {
-      this.inner.write(data, callback);
-      return;
+      if (this.slowPeerTimeoutMs === undefined) return void this.inner.write(data, callback);
+      this.inner.write(data);
+      this.#watchPeer();
+      return callback();
     }
     this.#gathered.push(data);
     this.#gatheredBytes += data.length;
@@ -117,8 +127,19 @@ export class PacketSizeGate extends Duplex {
         this.#flush();
       });
     }
-    if (this.inner.writableNeedDrain) this.inner.once('drain', () => callback());
+    if (this.inner.writableNeedDrain && this.slowPeerTimeoutMs === undefined) this.inner.once('drain', () => callback());
     else callback();
+  }
+
+  /** A peer whose connection is full gets until the timeout to take it in. */
+  #watchPeer() {
+    if (this.#slowPeer || this.slowPeerTimeoutMs === undefined || !this.inner.writableNeedDrain) return;
+    const timeoutMs = this.slowPeerTimeoutMs;
+    this.#slowPeer = setTimeout(() => this.destroy(new Error(`peer left what it was sent unread for ${timeoutMs} ms`)), timeoutMs);
+    this.inner.once('drain', () => {
+      clearTimeout(this.#slowPeer);
+      this.#slowPeer = undefined;
+    });
   }
 
   #flush() {
@@ -126,7 +147,9 @@ export class PacketSizeGate extends Duplex {
     const data = this.#gathered.length === 1 ? this.#gathered[0] : Buffer.concat(this.#gathered, this.#gatheredBytes);
     this.#gathered = [];
     this.#gatheredBytes = 0;
-    if (!this.inner.destroyed) this.inner.write(data);
+    if (this.inner.destroyed) return;
+    this.inner.write(data);
+    this.#watchPeer();
   }
 
   override _final(callback: (error?: Error | null) => void) {
@@ -135,6 +158,7 @@ export class PacketSizeGate extends Duplex {
   }
 
   override _destroy(error: Error | null, callback: (error?: Error | null) => void) {
+    clearTimeout(this.#slowPeer);
     this.inner.destroy();
     callback(error);
   }

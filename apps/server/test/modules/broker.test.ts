@@ -82,6 +82,34 @@ describe('embedded broker', () => {
     expect(frames).toBeLessThan(codes.length / 2);
   });
 
+  it('keeps delivering to every other console while one console leaves what it is sent unread', async () => {
+    const stalled = connect('web', token, true);
+    await connected(stalled);
+    await stalled.subscribeAsync('hcpro4/alerts/+', { qos: 1 });
+    stalled.stream.pause();
+    const reading = connect('web', token, true);
+    await connected(reading);
+    await reading.subscribeAsync('hcpro4/alerts/+', { qos: 1 });
+    const robot = connect('SIM-0006', app.secrets.deviceKey);
+    await connected(robot);
+    // About 10 MB: more than the stalled console's connection holds.
+    const total = 10_000;
+    let received = 0;
+    const all = new Promise<void>((resolve) =>
+      reading.on('message', () => {
+        if (++received === total) resolve();
+      }),
+    );
+    const pad = 'x'.repeat(900);
+    for (let i = 0; i < total; i++) {
+      const alert = { sn: 'SIM-0006', code: ALARM_CODES[0], active: i % 2 === 0, ts: new Date().toISOString(), pad };
+      robot.publish('hcpro4/alerts/SIM-0006', JSON.stringify(alert));
+      if (i % 500 === 499) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await all;
+    expect(received).toBe(total);
+  }, 60_000);
+
   it('lets a browser publish system messages but not commands', async () => {
     const browser = connect('web', token, true);
     await connected(browser);

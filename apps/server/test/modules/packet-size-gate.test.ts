@@ -1,4 +1,5 @@
 import { Duplex } from 'node:stream';
+import { BROKER_LIMITS } from '@railserve/protocol';
 import type { Client } from 'aedes';
 import mqttPacket from 'mqtt-packet';
 import { describe, expect, it, vi } from 'vitest';
@@ -79,6 +80,51 @@ describe('the packet size gate', () => {
     expect(Buffer.concat(plain.writes)).toEqual(Buffer.concat(packets));
   });
 
+  it('never keeps the broker waiting for a peer with a timeout, and closes one that leaves its packets unread', async () => {
+    // A peer that takes nothing in: its connection's buffer (8 bytes) is full after two packets.
+    const stuck = new Duplex({ writableHighWaterMark: 8, read() {}, write() {} });
+    const gate = new PacketSizeGate(stuck, 1024, () => {});
+    gate.slowPeerTimeoutMs = 50;
+    const closedWith = new Promise<Error>((resolve) => gate.once('error', resolve));
+    const packets = [1, 2, 3, 4].map((messageId) => mqttPacket.generate({ cmd: 'puback', messageId }));
+    const taken = packets.map((packet) => new Promise<void>((resolve) => gate.write(packet, () => resolve())));
+    await Promise.all(taken);
+    expect(gate.destroyed).toBe(false);
+    expect((await closedWith).message).toMatch(/unread for 50 ms/);
+    expect(gate.destroyed).toBe(true);
+
+    // One that takes it in before the timeout stays.
+    let reading = false;
+    const unread: (() => void)[] = [];
+    const release = () => {
+      reading = true;
+      for (const callback of unread.splice(0)) callback();
+    };
+    const slow = new Duplex({
+      writableHighWaterMark: 8,
+      read() {},
+      write(_chunk, _encoding, callback) {
+        if (reading) callback();
+        else unread.push(() => callback());
+      },
+    });
+    const patient = new PacketSizeGate(slow, 1024, () => {});
+    patient.slowPeerTimeoutMs = 50;
+    patient.write(packets[0]);
+    patient.write(packets[1]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(patient.destroyed).toBe(false);
+
+    // Without a timeout (the server's own connection), a full connection makes the writer wait.
+    const waiting = new PacketSizeGate(new Duplex({ writableHighWaterMark: 8, read() {}, write() {} }), 1024, () => {});
+    let calledBack = 0;
+    for (const packet of packets) waiting.write(packet, () => calledBack++);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calledBack).toBe(0);
+  });
+
   it('passes bytes through both ways and closes a connection whose packet declares more than the limit', async () => {
     const { inner, writes } = connection();
     const refused = vi.fn();
@@ -98,17 +144,20 @@ describe('the packet size gate', () => {
 });
 
 describe('the broker’s signed-in connections', () => {
-  it('gather the writes of the server’s own connection and the consoles’, not the devices’', () => {
+  it('gather the writes of the server’s own connection and the consoles’, and wait for none but the server’s', () => {
     const sessions = new BrokerSessions(() => {});
     const admitted = (identity: BrokerIdentity, id: string) => {
       const gate = sessions.accept(connection().inner) as PacketSizeGate;
       sessions.admit({ id, conn: gate } as unknown as Client, identity);
       return gate;
     };
-    expect(admitted({ role: 'server' }, 'server').gathersWrites).toBe(true);
+    const server = admitted({ role: 'server' }, 'server');
+    expect([server.gathersWrites, server.slowPeerTimeoutMs]).toEqual([true, undefined]);
     const web = { role: 'web', userId: 1, permission: 1, tokenVersion: 0, expiresAt: Date.now() / 1000 + 60 } as const;
-    expect(admitted(web, 'frontend_0a1b2c3d').gathersWrites).toBe(true);
-    expect(admitted({ role: 'robot', sn: 'RS-A1' }, 'robot_RS-A1').gathersWrites).toBe(false);
+    const consoleGate = admitted(web, 'frontend_0a1b2c3d');
+    expect([consoleGate.gathersWrites, consoleGate.slowPeerTimeoutMs]).toEqual([true, BROKER_LIMITS.slowPeerTimeoutMs]);
+    const robot = admitted({ role: 'robot', sn: 'RS-A1' }, 'robot_RS-A1');
+    expect([robot.gathersWrites, robot.slowPeerTimeoutMs]).toEqual([false, BROKER_LIMITS.slowPeerTimeoutMs]);
     expect(admitted({ role: 'controller', trackId: 1 }, 'track_1').gathersWrites).toBe(false);
   });
 });
