@@ -135,7 +135,10 @@ export class PacketSizeGate extends Duplex {
   #watchPeer() {
     if (this.#slowPeer || this.slowPeerTimeoutMs === undefined || !this.inner.writableNeedDrain) return;
     const timeoutMs = this.slowPeerTimeoutMs;
-    this.#slowPeer = setTimeout(() => this.destroy(new Error(`peer left what it was sent unread for ${timeoutMs} ms`)), timeoutMs);
+    this.#slowPeer = setTimeout(
+      () => this.destroy(new Error(`peer left what it was sent unread for ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     this.inner.once('drain', () => {
       clearTimeout(this.#slowPeer);
       this.#slowPeer = undefined;
