@@ -105,18 +105,23 @@ export class PacketSizeGate extends Duplex {
   }
 
   /**
-   * Gathering, a packet joins the turn's others and is taken at once, unless the connection asks
-   * to wait (its buffer is full); a turn's packets beyond the connection's buffer size go out
-   * without waiting for the turn's end. The connection gets them joined in one buffer: a corked
-   * WebSocket stream would still send each as a frame of its own.
+   * A packet goes out at once, or gathering, joins the turn's others (`#gather`). The writer is
+   * told to go on at once, unless the connection is full and has no timeout: only then does the
+   * broker wait for the peer.
    */
   #send(data: Buffer, callback: (error?: Error | null) => void) {
-    if (!this.gathersWrites) {
-      if (this.slowPeerTimeoutMs === undefined) return void this.inner.write(data, callback);
-      this.inner.write(data);
-      this.#watchPeer();
-      return callback();
-    }
+    if (!this.gathersWrites && this.slowPeerTimeoutMs === undefined) return void this.inner.write(data, callback);
+    if (this.gathersWrites) this.#gather(data);
+    else this.#write(data);
+    if (this.inner.writableNeedDrain && this.slowPeerTimeoutMs === undefined) this.inner.once('drain', () => callback());
+    else callback();
+  }
+
+  /**
+   * The turn's packets go out joined in one buffer at its end, or sooner once they fill the
+   * connection's buffer size: a corked WebSocket stream would still send each as a frame of its own.
+   */
+  #gather(data: Buffer) {
     this.#gathered.push(data);
     this.#gatheredBytes += data.length;
     if (this.#gatheredBytes >= this.inner.writableHighWaterMark) this.#flush();
@@ -127,8 +132,20 @@ export class PacketSizeGate extends Duplex {
         this.#flush();
       });
     }
-    if (this.inner.writableNeedDrain && this.slowPeerTimeoutMs === undefined) this.inner.once('drain', () => callback());
-    else callback();
+  }
+
+  #flush() {
+    if (this.#gathered.length === 0) return;
+    const data = this.#gathered.length === 1 ? this.#gathered[0] : Buffer.concat(this.#gathered, this.#gatheredBytes);
+    this.#gathered = [];
+    this.#gatheredBytes = 0;
+    this.#write(data);
+  }
+
+  #write(data: Buffer) {
+    if (this.inner.destroyed) return;
+    this.inner.write(data);
+    this.#watchPeer();
   }
 
   /** A peer whose connection is full gets until the timeout to take it in. */
@@ -143,16 +160,6 @@ export class PacketSizeGate extends Duplex {
       clearTimeout(this.#slowPeer);
       this.#slowPeer = undefined;
     });
-  }
-
-  #flush() {
-    if (this.#gathered.length === 0) return;
-    const data = this.#gathered.length === 1 ? this.#gathered[0] : Buffer.concat(this.#gathered, this.#gatheredBytes);
-    this.#gathered = [];
-    this.#gatheredBytes = 0;
-    if (this.inner.destroyed) return;
-    this.inner.write(data);
-    this.#watchPeer();
   }
 
   override _final(callback: (error?: Error | null) => void) {
