@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { cpuSeconds } from '../fleet/proc-stats.ts';
@@ -13,7 +14,7 @@ export function processesCpu(name: string): Map<number, number> {
   return seconds;
 }
 
-function processesNamed(name: string): number[] {
+export function processesNamed(name: string): number[] {
   const pids: number[] = [];
   for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
     try {
@@ -49,4 +50,21 @@ export function cpuSpent(before: Map<number, number>, after: Map<number, number>
   let sum = 0;
   for (const [pid, seconds] of after) sum += seconds - (before.get(pid) ?? 0);
   return sum;
+}
+
+/**
+ * Lets every thread of these processes run only on these CPUs (`taskset`'s list, e.g. `0` or
+ * `0-1`); threads and processes they start later inherit it. Answers how many processes it set.
+ */
+export function pinProcesses(pids: number[], cpus: string): number {
+  let pinned = 0;
+  for (const pid of pids) {
+    try {
+      execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
+      pinned++;
+    } catch {
+      // Ended while being set.
+    }
+  }
+  return pinned;
 }

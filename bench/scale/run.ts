@@ -13,7 +13,7 @@ import { machine, summary } from '../support/stats.ts';
 import { startCluster } from './cluster.ts';
 import { startFeedReaders } from './feed-readers.ts';
 import { mainThreadSeconds, recordLongTasks, takeLongTasks, takeSlowestInteraction, whenText } from './page-watch.ts';
-import { cpuSpent, processesCpu, reniceProcesses } from './process-cpu.ts';
+import { cpuSpent, pinProcesses, processesCpu, processesNamed, reniceProcesses } from './process-cpu.ts';
 
 const { values } = parseArgs({
   options: {
@@ -29,6 +29,7 @@ const { values } = parseArgs({
     changing: { type: 'string', default: '0' },
     'consoles-nice': { type: 'string', default: '0' },
     'lone-robots': { type: 'string', default: '50' },
+    'server-core': { type: 'boolean', default: false },
   },
 });
 // The simulated fleet's processes read it (bench/fleet/sim-child.ts).
@@ -100,6 +101,7 @@ async function measure(robots: number, screen: Screen) {
     // server, the broker and the fleet leave, as a second machine would.
     const niceness = Number(values['consoles-nice']);
     if (niceness) console.log(`Chromium at niceness ${niceness}: ${reniceProcesses('chromium', niceness)} threads`);
+    if (values['server-core']) serverCore(fleet);
     await page
       .locator(screen === 'robots' ? `[data-testid="robot-row-${probeSn}"]` : '[data-testid="dashboard-stat-lowBattery"]')
       .waitFor();
@@ -163,6 +165,7 @@ async function measure(robots: number, screen: Screen) {
       screen,
       consoles: Number(values.consoles),
       consolesNice: Number(values['consoles-nice']),
+      serverCore: values['server-core'],
       readers: Number(values.readers),
       /** Robot statuses each feed reader took in per second: they kept up when it is near the fleet's own rate. */
       readerStatusesPerSecond: (readers.statuses() - before.readerStatuses) / seconds / Math.max(1, Number(values.readers)),
@@ -190,10 +193,25 @@ async function measure(robots: number, screen: Screen) {
       loadAverage: os.loadavg()[0],
     };
   } finally {
+    if (values['server-core']) pinProcesses([...processesNamed('postgres'), process.pid], `0-${os.cpus().length - 1}`);
     await readers?.stop();
     await browser.close();
     await fleet.stop();
   }
+}
+
+/**
+ * `--server-core`: the server instances, the broker, the database and the lone robots on the
+ * first CPU; the consoles, the rest of the fleet and the benchmark itself on the others. The
+ * server then has a core of its own, as on a machine of its own, and the lone robots' acks are its
+ * broker's answer with the consoles' work on it but not their processors' wait.
+ */
+function serverCore(fleet: Pick<Awaited<ReturnType<typeof startFleet>>, 'servers' | 'brokerPid' | 'sim' | 'loneSim'>) {
+  const rest = `1-${os.cpus().length - 1}`;
+  const own = [...fleet.servers.map((s) => s.pid!), ...(fleet.brokerPid ? [fleet.brokerPid] : []), ...processesNamed('postgres')];
+  const pinned = pinProcesses([...own, ...(fleet.loneSim ? [fleet.loneSim.pid!] : [])], '0');
+  const others = pinProcesses([fleet.sim.pid!, process.pid, ...processesNamed('chromium')], rest);
+  console.log(`on CPU 0: ${pinned} processes (servers, broker, database, lone robots); on CPUs ${rest}: ${others}`);
 }
 
 console.log(`machine: ${machine()}`);
@@ -216,7 +234,7 @@ console.log(
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of results) {
   console.log(
-    `| ${r.mode} | ${r.robots} | ${r.changingPercent} % | ${r.screen} | ${r.consoles}${r.consolesNice ? ` (nice ${r.consolesNice})` : ''}${r.readers ? ` + ${r.readers} readers` : ''} | ${f(r.delay.median)} / ${f(r.delay.p95)} / ${f(r.delay.max)} (${r.delay.count} probes) | ${r.missed} | ${f(r.mainThreadBusyPercent)} % | ${r.longTasks} (${f(r.longestTaskMs)} ms) | ${f(r.slowestInteractionMs)} ms | ${f(r.brokerAck.p50, 1)} / ${f(r.brokerAck.p95, 1)} ms | ${f(r.fleetLoopDelay.p50, 1)} / ${f(r.fleetLoopDelay.p95, 1)} ms | ${r.loneAck ? `${f(r.loneAck.p50, 1)} / ${f(r.loneAck.p95, 1)} ms (${r.loneRobots})` : '-'} | ${each(r.serverCpuPercent, ' %')} | ${each(r.serverRssMb, ' MB')} | ${f(r.brokerCpuPercent)} % | ${f(r.databaseCpuPercent)} % | ${f(r.simCpuPercent)} % | ${f(r.chromiumCpuPercent)} % | ${f(r.benchCpuPercent)} % | ${f(r.loadAverage, 1)} |`,
+    `| ${r.mode} | ${r.robots} | ${r.changingPercent} % | ${r.screen} | ${r.consoles}${r.consolesNice ? ` (nice ${r.consolesNice})` : ''}${r.serverCore ? ' (server on a core of its own)' : ''}${r.readers ? ` + ${r.readers} readers` : ''} | ${f(r.delay.median)} / ${f(r.delay.p95)} / ${f(r.delay.max)} (${r.delay.count} probes) | ${r.missed} | ${f(r.mainThreadBusyPercent)} % | ${r.longTasks} (${f(r.longestTaskMs)} ms) | ${f(r.slowestInteractionMs)} ms | ${f(r.brokerAck.p50, 1)} / ${f(r.brokerAck.p95, 1)} ms | ${f(r.fleetLoopDelay.p50, 1)} / ${f(r.fleetLoopDelay.p95, 1)} ms | ${r.loneAck ? `${f(r.loneAck.p50, 1)} / ${f(r.loneAck.p95, 1)} ms (${r.loneRobots})` : '-'} | ${each(r.serverCpuPercent, ' %')} | ${each(r.serverRssMb, ' MB')} | ${f(r.brokerCpuPercent)} % | ${f(r.databaseCpuPercent)} % | ${f(r.simCpuPercent)} % | ${f(r.chromiumCpuPercent)} % | ${f(r.benchCpuPercent)} % | ${f(r.loadAverage, 1)} |`,
   );
 }
 process.exit(0);
