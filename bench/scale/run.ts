@@ -208,7 +208,9 @@ async function measure(robots: number, screen: Screen) {
  */
 function serverCore(fleet: Pick<Awaited<ReturnType<typeof startFleet>>, 'servers' | 'brokerPid' | 'sim' | 'loneSim'>) {
   const rest = `1-${os.cpus().length - 1}`;
-  const own = [...fleet.servers.map((s) => s.pid!), ...(fleet.brokerPid ? [fleet.brokerPid] : []), ...processesNamed('postgres')];
+  // The cluster's database too (the embedded server has PGlite inside it).
+  const cluster = fleet.brokerPid ? [fleet.brokerPid, ...processesNamed('postgres')] : [];
+  const own = [...fleet.servers.map((s) => s.pid!), ...cluster];
   const pinned = pinProcesses([...own, ...(fleet.loneSim ? [fleet.loneSim.pid!] : [])], '0');
   const others = pinProcesses([fleet.sim.pid!, process.pid, ...processesNamed('chromium')], rest);
   console.log(`on CPU 0: ${pinned} processes (servers, broker, database, lone robots); on CPUs ${rest}: ${others}`);
