@@ -207,6 +207,7 @@ async function measure(robots: number, screen: Screen) {
  * broker's answer with the consoles' work on it but not their processors' wait.
  */
 function serverCore(fleet: Pick<Awaited<ReturnType<typeof startFleet>>, 'servers' | 'brokerPid' | 'sim' | 'loneSim'>) {
+  if (os.cpus().length < 2) throw new Error('--server-core needs a machine with two CPUs or more');
   const rest = `1-${os.cpus().length - 1}`;
   // The cluster's database too (the embedded server has PGlite inside it).
   const cluster = fleet.brokerPid ? [fleet.brokerPid, ...processesNamed('postgres')] : [];
