@@ -36,11 +36,12 @@ describe('the broker messages gathered for the page', () => {
     vi.useRealTimers();
   });
 
-  it('grows the gap with the fleet: about a frame at 1,000 robots, 100 ms from 5,000', () => {
+  it('grows the gap with the fleet: about a frame at 1,000 robots, 50 ms from 2,500', () => {
     expect(feedGapMs(0)).toBe(0);
     expect(feedGapMs(1000)).toBe(20);
-    expect(feedGapMs(5000)).toBe(100);
-    expect(feedGapMs(20_000)).toBe(100);
+    expect(feedGapMs(2500)).toBe(50);
+    expect(feedGapMs(5000)).toBe(50);
+    expect(feedGapMs(20_000)).toBe(50);
   });
 
   it('sends the first message at once and those within the gap after it in one post, feed messages joined', () => {
