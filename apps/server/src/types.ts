@@ -38,6 +38,8 @@ declare module 'fastify' {
     brokerAccounts: import('./modules/auth/broker-accounts.ts').BrokerAccounts;
     /** Ends a user's live broker sessions when their tokens are revoked (lib/user-revocations.ts). */
     userRevocations: import('./lib/user-revocations.ts').UserRevocations;
+    /** Signs update files with the key of secrets.json (lib/update-signing.ts). */
+    updateSigner: import('./lib/update-signing.ts').UpdateSigner;
     /** Every /api route and its permission, for the route-walking permission test. */
     apiCatalog: ApiRoute[];
   }
