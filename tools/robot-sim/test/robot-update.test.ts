@@ -52,7 +52,10 @@ describe('where a robot fetches an update from', () => {
       ['c-dots', '/api/v1/updates/5/../../../version'],
     ]) {
       await obs.publish(topics.robotCommand('R-abs'), command(id, 'update', home.args(5, { url })));
-      expect(await ackOf('R-abs', id), url).toMatchObject({ ok: false, error: expect.stringContaining('must be a path on the console') });
+      expect(await ackOf('R-abs', id), url).toMatchObject({
+        ok: false,
+        error: expect.stringContaining('must be a path on the console'),
+      });
     }
     expect(elsewhere.authorizations).toEqual([]);
     expect(robot.model.state).toBe('idle');

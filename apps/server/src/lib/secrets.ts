@@ -14,7 +14,9 @@ export const generateUpdateSigningKey = () =>
 
 function isEd25519Key(text: string) {
   try {
-    return createPrivateKey({ key: Buffer.from(text, 'base64url'), format: 'der', type: 'pkcs8' }).asymmetricKeyType === 'ed25519';
+    return (
+      createPrivateKey({ key: Buffer.from(text, 'base64url'), format: 'der', type: 'pkcs8' }).asymmetricKeyType === 'ed25519'
+    );
   } catch {
     return false;
   }

@@ -26,7 +26,6 @@ export function createUpdateSigner(privateKeyText: string): UpdateSigner {
   return {
     publicKey: raw.toString('base64'),
     sign: (file) => sign(null, statement(file), privateKey).toString('base64'),
-    verify: (file, signature) =>
-      signature !== null && verify(null, statement(file), publicKey, Buffer.from(signature, 'base64')),
+    verify: (file, signature) => signature !== null && verify(null, statement(file), publicKey, Buffer.from(signature, 'base64')),
   };
 }

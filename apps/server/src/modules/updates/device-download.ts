@@ -19,7 +19,12 @@ export async function deviceMayDownload(app: FastifyInstance, device: DeviceIden
  * report the download and the installation (upgrade-ingest.ts). A controller fetching for one of
  * its robots, or a user downloading from the console, is not the record's device and counts nothing.
  */
-export async function noteDeviceDownload(app: FastifyInstance, device: DeviceIdentity | undefined, recordId: number, serial: string) {
+export async function noteDeviceDownload(
+  app: FastifyInstance,
+  device: DeviceIdentity | undefined,
+  recordId: number,
+  serial: string,
+) {
   if (!device || deviceName(device) !== serial) return;
   await markDownloaded(app.db, recordId, serial);
 }

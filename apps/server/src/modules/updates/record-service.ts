@@ -52,7 +52,8 @@ export async function editUpdateRecord(app: FastifyInstance, id: number, body: U
  * An operator may set any status, but only a device's own reports make a record verified.
  */
 function clearedProof(current: { deviceSerial: string; fileId: number; status: string }, body: UpdateUpdateRecordBody) {
-  const moved = (body.deviceSerial ?? current.deviceSerial) !== current.deviceSerial || (body.fileId ?? current.fileId) !== current.fileId;
+  const moved =
+    (body.deviceSerial ?? current.deviceSerial) !== current.deviceSerial || (body.fileId ?? current.fileId) !== current.fileId;
   const statusChanged = body.status !== undefined && body.status !== current.status;
   return {
     ...(moved || statusChanged ? { verifiedAt: null } : {}),

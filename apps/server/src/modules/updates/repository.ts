@@ -86,7 +86,13 @@ export async function insertFile(db: Database, values: typeof updateFiles.$infer
 /** Every file's signing inputs, to sign at start what is unsigned or signed with another key. */
 export const fileSignatures = (db: Database) =>
   db
-    .select({ id: updateFiles.id, version: updateFiles.version, size: updateFiles.size, sha256: updateFiles.sha256, signature: updateFiles.signature })
+    .select({
+      id: updateFiles.id,
+      version: updateFiles.version,
+      size: updateFiles.size,
+      sha256: updateFiles.sha256,
+      signature: updateFiles.signature,
+    })
     .from(updateFiles);
 
 export async function setFileSignature(db: Database, id: number, signature: string) {

@@ -1,8 +1,8 @@
 import { formatLogEvent, parseJson, upgradeReportPayload } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
 import { boundedMap } from '../../lib/attempt-throttle.ts';
-import { findRecord, moveReportedRecord } from './repository.ts';
 import { judgeReport } from './report-rules.ts';
+import { findRecord, moveReportedRecord } from './repository.ts';
 
 export type RecordListener = (record: { id: number; rolloutId: number | null; status: string }) => Promise<void> | void;
 
