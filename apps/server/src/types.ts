@@ -52,6 +52,8 @@ declare module 'fastify' {
     audit?: { type?: AuditType; target?: string; skip?: boolean };
     /** Devices may call it too, with their broker credentials as HTTP Basic (see plugins/auth.ts). */
     devices?: boolean;
+    /** Wrong attempts are limited (429 with this code and Retry-After); the OpenAPI document says so. */
+    attemptLimit?: import('@railserve/protocol').ErrorCode;
     /** Open to a user who must still change a generated password (/me, /me/password, /logout). */
     beforePasswordChange?: boolean;
   }

@@ -4,7 +4,12 @@ import { createAttemptThrottle } from '../../src/lib/attempt-throttle.ts';
 // The shared attempt throttle (sign-in and verification codes) on a clock the test moves.
 const clock = () => {
   let t = 1_000_000;
-  return { now: () => t, advance: (ms: number) => void (t += ms) };
+  return {
+    now: () => t,
+    advance: (ms: number) => {
+      t += ms;
+    },
+  };
 };
 
 describe('attempt throttle', () => {

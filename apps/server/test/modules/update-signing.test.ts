@@ -27,8 +27,11 @@ afterAll(() => app.close());
 const storedFile = async (id: number) => (await app.db.select().from(updateFiles).where(eq(updateFiles.id, id)))[0];
 
 describe('signing update files', () => {
-  it('publishes a 32-byte Ed25519 public key, to anyone', () => {
+  it('publishes a 32-byte Ed25519 public key, to anyone, and says so in the OpenAPI document', async () => {
     expect(Buffer.from(publicKey, 'base64')).toHaveLength(32);
+    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(JSON.stringify(doc.paths['/api/version'].get.responses['200'])).toContain('updateSigningKey');
+    expect(doc.paths['/api/v1/updates/{id}/download'].get.responses['429']).toBeDefined();
   });
 
   it('signs a file at upload: the signature verifies with the published key, and not for other bytes', async () => {
@@ -87,6 +90,11 @@ describe('the update command', () => {
     );
     // What the robot's command record keeps: the record and version, never the code or signature.
     expect(sent.json().data.args).toEqual({ recordId: record.id, version: '6.5.0' });
+    // Closed once its ack is in, so no publish of it is cut off.
+    await waitFor(async () => {
+      const list = (await app.inject({ method: 'GET', url: '/api/v1/robots/SIGN-1/commands', headers: admin })).json().data;
+      return list.items.some((c: { status: string }) => c.status === 'acknowledged') || undefined;
+    }, 'the ack');
     await robot.close();
   });
 });

@@ -80,7 +80,7 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/updates/:id/download',
     {
-      config: { action: 'updates.download', devices: true, audit: { type: 'export' } },
+      config: { action: 'updates.download', devices: true, audit: { type: 'export' }, attemptLimit: 'too_many_wrong_codes' },
       schema: { tags: ['updates'], params: updateIdParam, querystring: downloadUpdateQuery },
     },
     async (request, reply) => downloadUpdate(app, codeGuard, request, reply, request.params.id, request.query.code),
