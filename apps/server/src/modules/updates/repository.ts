@@ -161,7 +161,10 @@ export async function updateRecord(db: Database, id: number, values: Partial<typ
   return row;
 }
 
-/** Moves a record to a device-reported status, unless it already finished (a late or repeated report changes nothing). */
+/**
+ * Fails a record from the server's side (an `update` command refused, timed out or not sent),
+ * unless it already finished. Device reports go through `moveReportedRecord` (report-rules.ts).
+ */
 export async function advanceRecord(
   db: Database,
   id: number,
