@@ -100,6 +100,15 @@ describe('spreading the guesses', () => {
     expect(statuses.slice(0, CODE_TRIES_PER_MINUTE)).toEqual(Array(CODE_TRIES_PER_MINUTE).fill(403));
     expect(statuses.at(-1)).toBe(429);
     expect(statuses.length).toBeLessThanOrEqual(CODE_TRIES_PER_MINUTE + 7);
+    // The users' guesses do not keep the record's own robot from its download; its own wrong
+    // codes are limited like anyone's.
+    const robot = deviceAuth(app, 'CODE-3');
+    const robotAddress = nextAddress();
+    expect((await download(record.id, record.verificationCode, robot, robotAddress)).statusCode).toBe(200);
+    const own: number[] = [];
+    for (let i = 0; i <= CODE_TRIES_PER_MINUTE; i++)
+      own.push((await download(record.id, `BAD${i}`, robot, robotAddress)).statusCode);
+    expect(own).toEqual([...Array(CODE_TRIES_PER_MINUTE).fill(403), 429]);
   });
 
   it('does not let a device guess another device’s codes: refused before the code is judged', async () => {

@@ -12,12 +12,18 @@ export const CODE_TRIES_PER_MINUTE = 5;
 /** A burst of wrong codes ends after this long without one. */
 const BURST_QUIET_MS = 15 * 60_000;
 
+/**
+ * `ownDevice`: the caller is the record's own device. Its wrong codes wait on a streak of their
+ * own, so users guessing a robot's code cannot keep that robot from downloading its update.
+ */
 export type CodeGuard = {
   /** Throws 429 (with Retry-After) when this identity or address, or the record, must wait. */
-  check(request: FastifyRequest, recordId: number): void;
-  failed(request: FastifyRequest, recordId: number): void;
-  succeeded(request: FastifyRequest, recordId: number): void;
+  check(request: FastifyRequest, recordId: number, ownDevice: boolean): void;
+  failed(request: FastifyRequest, recordId: number, ownDevice: boolean): void;
+  succeeded(request: FastifyRequest, recordId: number, ownDevice: boolean): void;
 };
+
+const subjectOf = (recordId: number, ownDevice: boolean) => `record:${recordId}${ownDevice ? ':own-device' : ''}`;
 
 type Burst = { at: number; refusalRecorded: boolean };
 
@@ -46,8 +52,8 @@ export function createCodeGuard(now: () => number = Date.now): CodeGuard {
   };
 
   return {
-    check(request, recordId) {
-      const wait = throttle.check(sourcesOf(request), `record:${recordId}`);
+    check(request, recordId, ownDevice) {
+      const wait = throttle.check(sourcesOf(request), subjectOf(recordId, ownDevice));
       if (wait === 0) return;
       const { key, burst } = burstOf(request);
       if (burst?.refusalRecorded) skipAudit(request);
@@ -57,8 +63,8 @@ export function createCodeGuard(now: () => number = Date.now): CodeGuard {
         retryAfterSeconds: wait,
       });
     },
-    failed(request, recordId) {
-      throttle.failed(sourcesOf(request), `record:${recordId}`);
+    failed(request, recordId, ownDevice) {
+      throttle.failed(sourcesOf(request), subjectOf(recordId, ownDevice));
       const { key, burst } = burstOf(request);
       if (burst) {
         burst.at = now();
@@ -68,8 +74,8 @@ export function createCodeGuard(now: () => number = Date.now): CodeGuard {
       bursts.delete(key);
       boundedMap(bursts).set(key, { at: now(), refusalRecorded: false });
     },
-    succeeded(request, recordId) {
-      throttle.succeeded(sourcesOf(request), `record:${recordId}`);
+    succeeded(request, recordId, ownDevice) {
+      throttle.succeeded(sourcesOf(request), subjectOf(recordId, ownDevice));
       bursts.delete(burstOf(request).key);
     },
   };

@@ -2,7 +2,7 @@ import type { CreateUpdateRecordBody, ListUpdateRecordsQuery, UpdateRecord, Upda
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { CodeGuard } from './code-guard.ts';
-import { deviceMayDownload, noteDeviceDownload } from './device-download.ts';
+import { deviceMayDownload, deviceName, noteDeviceDownload } from './device-download.ts';
 import { requireFile } from './file-service.ts';
 import * as repo from './repository.ts';
 import { codeMatches, generateVerificationCode } from './verification-code.ts';
@@ -10,8 +10,7 @@ import { codeMatches, generateVerificationCode } from './verification-code.ts';
 export const listUpdateRecords = (app: FastifyInstance, query: ListUpdateRecordsQuery) => repo.listRecords(app.db, query);
 
 export async function getUpdateRecord(app: FastifyInstance, id: number): Promise<UpdateRecord> {
-  const found = await repo.findRecord(app.db, id);
-  if (!found) throw notFound(`Update record ${id}`);
+  const found = await requireRecord(app, id);
   return repo.toUpdateRecord(found.record, found.file);
 }
 
@@ -69,7 +68,8 @@ export async function removeUpdateRecord(app: FastifyInstance, id: number) {
  * `GET /updates/{id}/download?code=…`: the record's file, only with its verification code
  * (400 without one, 403 with a wrong one, 429 while too many wrong ones wait; nothing is
  * streamed before the code matches). A device may fetch only a record meant for it, checked
- * before the code so that it cannot guess other devices' codes.
+ * before the code so that it cannot guess other devices' codes; a user's refusal (429) comes
+ * before anything is read.
  */
 export async function downloadUpdate(
   app: FastifyInstance,
@@ -80,20 +80,28 @@ export async function downloadUpdate(
   code: string | undefined,
 ) {
   if (!code?.trim()) throw badRequest('no_verification_code', 'No verification code');
-  guard.check(request, id);
-  const found = await repo.findRecord(app.db, id);
-  if (!found) throw notFound(`Update record ${id}`);
-  if (request.device && !(await deviceMayDownload(app, request.device, found.record.deviceSerial))) {
+  const { device } = request;
+  let found = device ? await requireRecord(app, id) : undefined;
+  if (device && found && !(await deviceMayDownload(app, device, found.record.deviceSerial))) {
     throw new AppError(403, 'forbidden', 'This update is for another device');
   }
+  const ownDevice = Boolean(device && found && deviceName(device) === found.record.deviceSerial);
+  guard.check(request, id, ownDevice);
+  found ??= await requireRecord(app, id);
   if (!codeMatches(code, found.record.verificationCode)) {
-    guard.failed(request, id);
+    guard.failed(request, id, ownDevice);
     throw new AppError(403, 'wrong_verification_code', 'Wrong verification code');
   }
-  guard.succeeded(request, id);
-  await noteDeviceDownload(app, request.device, id, found.record.deviceSerial);
+  guard.succeeded(request, id, ownDevice);
+  await noteDeviceDownload(app, device, id, found.record.deviceSerial);
   return app.files.send(request, reply, repo.fileKey(found.file.id), {
     contentType: 'application/octet-stream',
     downloadName: found.file.filename,
   });
+}
+
+async function requireRecord(app: FastifyInstance, id: number) {
+  const found = await repo.findRecord(app.db, id);
+  if (!found) throw notFound(`Update record ${id}`);
+  return found;
 }
