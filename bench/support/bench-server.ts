@@ -6,6 +6,7 @@ import Fastify from 'fastify';
 import { app } from '../../apps/server/src/app.ts';
 import { type Config, loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { generateUpdateSigningKey } from '../../apps/server/src/lib/secrets.ts';
 import { freshPostgres } from '../../apps/server/test/support/postgres.ts';
 
 export const ADMIN_PASSWORD = 'bench-admin-pw';
@@ -27,12 +28,13 @@ type BenchServerOptions = {
 };
 
 /** The real server app on a fresh database, signed in as the administrator. */
-export type BenchSecrets = { jwtSecret: string; deviceKey: string; serverBrokerPassword: string };
+export type BenchSecrets = { jwtSecret: string; deviceKey: string; serverBrokerPassword: string; updateSigningKey: string };
 
 export const freshSecrets = (): BenchSecrets => ({
   jwtSecret: randomBytes(32).toString('hex'),
   deviceKey: randomBytes(16).toString('hex'),
   serverBrokerPassword: randomBytes(16).toString('hex'),
+  updateSigningKey: generateUpdateSigningKey(),
 });
 
 export async function startBenchServer({ name, database: where, listen, config, secrets = freshSecrets() }: BenchServerOptions) {

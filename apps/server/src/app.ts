@@ -13,6 +13,7 @@ import { reportAdministrator } from './lib/admin-notice.ts';
 import { SERVER_BROKER_USERNAME } from './lib/broker-acl.ts';
 import { createDynsecClient } from './lib/dynamic-security.ts';
 import type { Secrets } from './lib/secrets.ts';
+import { createUpdateSigner } from './lib/update-signing.ts';
 import { createUserRevocations } from './lib/user-revocations.ts';
 import { createDynsecBrokerAccounts, tokenBrokerAccounts } from './modules/auth/broker-accounts.ts';
 import { apiRoutes, services } from './modules/index.ts';
@@ -38,6 +39,7 @@ export const app = fp(async (instance: FastifyInstance, options: AppOptions) => 
   const { config, secrets, database } = options;
   instance.decorate('config', config);
   instance.decorate('secrets', secrets);
+  instance.decorate('updateSigner', createUpdateSigner(secrets.updateSigningKey));
   instance.decorate('db', database.db);
   instance.decorate('dbKind', database.kind);
   instance.decorate('startedAt', new Date());

@@ -38,6 +38,8 @@ declare module 'fastify' {
     brokerAccounts: import('./modules/auth/broker-accounts.ts').BrokerAccounts;
     /** Ends a user's live broker sessions when their tokens are revoked (lib/user-revocations.ts). */
     userRevocations: import('./lib/user-revocations.ts').UserRevocations;
+    /** Signs update files with the key of secrets.json (lib/update-signing.ts). */
+    updateSigner: import('./lib/update-signing.ts').UpdateSigner;
     /** Every /api route and its permission, for the route-walking permission test. */
     apiCatalog: ApiRoute[];
   }
@@ -50,6 +52,8 @@ declare module 'fastify' {
     audit?: { type?: AuditType; target?: string; skip?: boolean };
     /** Devices may call it too, with their broker credentials as HTTP Basic (see plugins/auth.ts). */
     devices?: boolean;
+    /** Wrong attempts are limited (429 with this code and Retry-After); the OpenAPI document says so. */
+    attemptLimit?: import('@railserve/protocol').ErrorCode;
     /** Open to a user who must still change a generated password (/me, /me/password, /logout). */
     beforePasswordChange?: boolean;
   }

@@ -8,7 +8,7 @@ import { type Config, loadConfig, trustProxyOption } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { httpOptions } from '../src/lib/http-options.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
-import type { Secrets } from '../src/lib/secrets.ts';
+import { generateUpdateSigningKey, type Secrets } from '../src/lib/secrets.ts';
 import { insertUser } from '../src/modules/users/repository.ts';
 import { freshPostgres } from './support/postgres.ts';
 
@@ -58,6 +58,7 @@ export async function buildTestApp(
     jwtSecret: randomBytes(32).toString('hex'),
     deviceKey: randomBytes(16).toString('hex'),
     serverBrokerPassword: randomBytes(16).toString('hex'),
+    updateSigningKey: generateUpdateSigningKey(),
   };
   const server = Fastify({
     logger: options.logStream ? { level: 'trace', stream: options.logStream } : false,

@@ -32,6 +32,8 @@ export const COMMAND_ERROR_MESSAGES = {
   invalid_config: 'invalid config: {detail}',
   update_no_robot: 'update names no robot',
   update_details_missing: 'update needs its download details',
+  update_url_not_server: 'update file must be a path on the console, not another address',
+  update_unsigned: 'update has no valid signature',
 } as const;
 export type CommandErrorMessage = keyof typeof COMMAND_ERROR_MESSAGES;
 

@@ -20,6 +20,12 @@ export const LOG_EVENT_MESSAGES = {
   config_timed_out: 'Configuration write ({group}) timed out',
   track_status_changed: 'Track status {status} ({statusLabel}), error {error} ({errorLabel}), mode {mode}, {robots} robot(s)',
   payload_dropped: 'Dropped a payload on {topic}: {reason}',
+  // Update reports (HCP4/{sn}/upgrade) the server refused; the record stays as it was.
+  update_report_unknown: 'Update report refused: record {recordId} does not exist',
+  update_report_not_own: 'Update report refused: record {recordId} is for another device',
+  update_report_not_downloaded: 'Update report refused: record {recordId} was not downloaded by this device',
+  update_report_out_of_order: 'Update report refused: record {recordId} is not at that step',
+  update_report_version: 'Update report refused: record {recordId} is version {expected}, the device reported {reported}',
   // Devices (robots and track controllers).
   device_connected: 'connected',
   device_restarting: 'restarting',

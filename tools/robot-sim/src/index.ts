@@ -3,6 +3,7 @@ export { type Fleet, type FleetOptions, type FleetPlan, planFleet, publishMaps, 
 export { generateTrackMap, type TrackMapPlan } from './map-gen.ts';
 export { SimRobot, type SimRobotOptions } from './robot.ts';
 export { DEFAULT_TIMING, type RobotModel, type RobotTiming } from './robot-model.ts';
+export { signatureMatches } from './robot-update.ts';
 export { findRoute } from './route.ts';
 export { SimSiteDevice, type SimSiteDeviceOptions } from './site-device.ts';
 export { dispatchableRobots } from './track-commands.ts';

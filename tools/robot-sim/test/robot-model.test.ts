@@ -31,7 +31,15 @@ const idleRobot = () => {
   return { m, t: steps(m, 2, 0).t };
 };
 const cmd = (m: RobotModel, command: string, args?: unknown, t = 0) => applyCommand(m, { command, args }, map, t, []);
-const updateArgs = (recordId: number) => ({ recordId, version: '2.3.4', url: '/u', sha256: 'f'.repeat(64), size: 1, code: 'C' });
+const updateArgs = (recordId: number) => ({
+  recordId,
+  version: '2.3.4',
+  url: `/api/v1/updates/${recordId}/download`,
+  sha256: 'f'.repeat(64),
+  size: 1,
+  code: 'C',
+  signature: `${'A'.repeat(86)}==`,
+});
 
 describe('robot model', () => {
   it('stays in init until its track map is there, then idles at its home point', () => {

@@ -105,7 +105,16 @@ describe('track controller state machine', () => {
       ['B', 'lid', { open: true }],
     ]);
     expect(sent(run(s, cmd('reset_alarm', { sn: 'B' })).effects).map((e) => e.sn)).toEqual(['B']);
-    const update = { recordId: 5, sn: 'B', version: '2.0.0', url: '/u', sha256: 'f'.repeat(64), size: 1, code: 'C' };
+    const update = {
+      recordId: 5,
+      sn: 'B',
+      version: '2.0.0',
+      url: '/api/v1/updates/5/download',
+      sha256: 'f'.repeat(64),
+      size: 1,
+      code: 'C',
+      signature: `${'A'.repeat(86)}==`,
+    };
     expect(sent(run(s, cmd('update', update)).effects)).toEqual([
       expect.objectContaining({ sn: 'B', command: 'update', args: { ...update, sn: undefined } }),
     ]);

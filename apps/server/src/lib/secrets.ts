@@ -1,11 +1,26 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError } from '../config.ts';
 
-export type Secrets = { jwtSecret: string; deviceKey: string; serverBrokerPassword: string };
+/** `updateSigningKey`: the Ed25519 private key (PKCS#8 DER, base64url) that signs update files (lib/update-signing.ts). */
+export type Secrets = { jwtSecret: string; deviceKey: string; serverBrokerPassword: string; updateSigningKey: string };
 
-const KEYS = ['jwtSecret', 'deviceKey', 'serverBrokerPassword'] as const;
+const KEYS = ['jwtSecret', 'deviceKey', 'serverBrokerPassword', 'updateSigningKey'] as const;
+
+/** A fresh Ed25519 private key in the form secrets.json keeps. */
+export const generateUpdateSigningKey = () =>
+  generateKeyPairSync('ed25519').privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64url');
+
+function isEd25519Key(text: string) {
+  try {
+    return (
+      createPrivateKey({ key: Buffer.from(text, 'base64url'), format: 'der', type: 'pkcs8' }).asymmetricKeyType === 'ed25519'
+    );
+  } catch {
+    return false;
+  }
+}
 
 /** The stored secrets; an absent file is a first start, anything else unreadable stops the start. */
 async function readStored(file: string): Promise<Partial<Secrets>> {
@@ -31,7 +46,9 @@ async function readStored(file: string): Promise<Partial<Secrets>> {
     KEYS.every((key) => {
       const value = (parsed as Record<string, unknown>)[key];
       return value === undefined || (typeof value === 'string' && value.length >= 16);
-    });
+    }) &&
+    ((parsed as Record<string, unknown>).updateSigningKey === undefined ||
+      isEd25519Key((parsed as Record<string, string>).updateSigningKey));
   if (!valid) {
     throw new ConfigError(
       `${file} is damaged: restore it from a backup, or delete it to generate new keys (every device and session must then be given the new ones)`,
@@ -55,6 +72,7 @@ export async function loadSecrets(dataDir: string, given: { jwtSecret?: string; 
     jwtSecret: stored.jwtSecret ?? randomBytes(32).toString('base64url'),
     deviceKey: stored.deviceKey ?? randomBytes(24).toString('base64url'),
     serverBrokerPassword: stored.serverBrokerPassword ?? randomBytes(24).toString('base64url'),
+    updateSigningKey: stored.updateSigningKey ?? generateUpdateSigningKey(),
   };
   if (JSON.stringify(generated) !== JSON.stringify(stored)) {
     const temporary = `${file}.${process.pid}.tmp`;

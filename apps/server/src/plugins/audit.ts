@@ -54,7 +54,7 @@ export const auditPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auditContext', null);
 
   const contextOf = (request: FastifyRequest): AuditContext | null => {
-    if (request.auditContext) return request.auditContext;
+    if (request.auditContext) return request.auditContext.skip ? null : request.auditContext;
     const route = request.routeOptions.url;
     if (!app.audit.enabled || !route?.startsWith(prefix)) return null;
     const override = request.routeOptions.config.audit;

@@ -19,6 +19,9 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      // A refusal for too many attempts says when to come back (sign-in, verification codes).
+      const wait = (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+      if (error.statusCode === 429 && typeof wait === 'number' && wait > 0) reply.header('retry-after', String(wait));
       return reply
         .code(error.statusCode)
         .send({ success: false, message: error.message, code: error.code, details: error.details });

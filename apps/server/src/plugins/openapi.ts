@@ -10,7 +10,7 @@ import { APP_VERSION } from '../version.ts';
 /** The browsable API reference; public like the document it shows. */
 export const API_DOCS_PREFIX = `${API_ROOT}/docs`;
 
-type RouteConfig = { public?: boolean; action?: string; devices?: boolean };
+type RouteConfig = { public?: boolean; action?: string; devices?: boolean; attemptLimit?: string };
 type Schema = Record<string, unknown> & { response?: Record<string, unknown> };
 
 const words = (segment: string) => segment.replace(/-/g, ' ');
@@ -89,6 +89,11 @@ function errorResponses(method: string, url: string, config: RouteConfig, schema
     errors[415] = errorResponse('The file is not of an accepted type by its content. `code`: `unsupported_media_type`.');
   }
   if (config.public && method === 'POST') errors[429] = errorResponse('Too many attempts. `code`: `too_many_requests`.');
+  if (config.attemptLimit) {
+    errors[429] = errorResponse(
+      `Too many wrong attempts; \`Retry-After\` says when to try again. \`code\`: \`${config.attemptLimit}\`.`,
+    );
+  }
   return errors;
 }
 

@@ -26,7 +26,8 @@ describe('secrets.json', () => {
   it('refuses to start on a damaged file instead of generating new keys, and leaves the file alone', async () => {
     const dataDir = await tempDir();
     const file = path.join(dataDir, 'secrets.json');
-    for (const damaged of ['{"jwtSecret": "abc', '[]', '{"deviceKey": 42}', '']) {
+    const notAKey = JSON.stringify({ updateSigningKey: 'x'.repeat(64) });
+    for (const damaged of ['{"jwtSecret": "abc', '[]', '{"deviceKey": 42}', '', notAKey]) {
       await writeFile(file, damaged);
       const error = await loadSecrets(dataDir, {}).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ConfigError);
@@ -50,7 +51,10 @@ describe('secrets.json', () => {
     const file = path.join(dataDir, 'secrets.json');
     const kept = { jwtSecret: 'j'.repeat(32), deviceKey: 'd'.repeat(32), serverBrokerPassword: 's'.repeat(32) };
     await writeFile(file, JSON.stringify(kept), { mode: 0o644 });
-    expect(await loadSecrets(dataDir, {})).toEqual(kept);
+    const loaded = await loadSecrets(dataDir, {});
+    // The update signing key an older file lacks is added once, and kept from then on.
+    expect(loaded).toEqual({ ...kept, updateSigningKey: expect.any(String) });
+    expect((await loadSecrets(dataDir, {})).updateSigningKey).toBe(loaded.updateSigningKey);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
   });
 });

@@ -37,6 +37,9 @@ export const failedRecordFixture: UpdateRecord = {
   size: 4100,
   verificationCode: 'K7QP2MXA',
   rolloutId: null,
+  downloadedBy: null,
+  downloadedAt: null,
+  verified: false,
   createdAt: '2026-11-24T09:00:00.000Z',
   updatedAt: '2026-11-24T09:05:00.000Z',
 };

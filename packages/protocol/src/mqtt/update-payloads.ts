@@ -4,11 +4,26 @@ const ts = z.iso.datetime({ offset: true });
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
 
 /**
+ * Where an update file is fetched from: a path on the console's own HTTP server
+ * (`/api/v1/updates/{id}/download`), never an absolute URL. The device joins it to the server
+ * address it is configured with; a URL naming a scheme or another host is refused.
+ */
+export const UPDATE_DOWNLOAD_PATH = /^\/api\/v1\/updates\/\d{1,10}\/download$/;
+
+/** True for a path the device may fetch: on its own server, no scheme, no host, no `..`. */
+export const isServerRelativePath = (url: string) => UPDATE_DOWNLOAD_PATH.test(url);
+
+/** An Ed25519 signature in base64 (64 bytes). */
+const signatureBase64 = z.string().regex(/^[A-Za-z0-9+/]{86}==$/);
+
+/**
  * The published `args` of an `update` command (robot `HCP4/{sn}/cmd`, or a track controller's
  * `HCP4/track/{id}/cmd` with `sn`): the API body only names the record; the server adds what the
- * device needs to fetch and check the file. `url` is a path on the console's HTTP server, which
- * the device joins to the server address it is configured with; it sends `code` as `?code=` and
- * authenticates with HTTP Basic (its broker username and DEVICE_KEY).
+ * device needs to fetch and check the file. `url` is a path on the console's HTTP server (see
+ * `isServerRelativePath`); the device sends `code` as `?code=` and authenticates with HTTP Basic
+ * (its broker username and DEVICE_KEY) to its own server only. `signature` is the server's
+ * Ed25519 signature of `updateSignedStatement(version, size, sha256)`; the device checks it with
+ * the public key of `GET /api/version` (`updateSigningKey`) before installing (docs/protocol.md).
  */
 export const updateCommandArgs = z.strictObject({
   recordId: z.number().int().positive(),
@@ -18,6 +33,7 @@ export const updateCommandArgs = z.strictObject({
   sha256: sha256Hex,
   size: z.number().int().nonnegative(),
   code: z.string().max(64),
+  signature: signatureBase64,
 });
 export type UpdateCommandArgs = z.infer<typeof updateCommandArgs>;
 
@@ -27,8 +43,10 @@ export type UpgradeStage = (typeof UPGRADE_STAGES)[number];
 
 /**
  * `HCP4/{sn}/upgrade`, robot → server, QoS 1: `download_complete` once the file is downloaded
- * and its SHA-256 matches; `update_complete` after installing and restarting, with the firmware
- * it now runs; `failed` with the reason (download refused, checksum mismatch, install error).
+ * and its SHA-256 and signature match; `update_complete` after installing and restarting, with
+ * the firmware it now runs (`firmware` must be the record's version); `failed` with the reason
+ * (download refused, checksum or signature mismatch, install error). The server takes a report
+ * only in this order and only after the device itself downloaded the file (docs/protocol.md).
  */
 export const upgradeReportPayload = z.object({
   recordId: z.number().int().positive().max(2_147_483_647),
@@ -58,3 +76,12 @@ export const deviceVersionPayload = z.object({
   ts,
 });
 export type DeviceVersionPayload = z.infer<typeof deviceVersionPayload>;
+
+/**
+ * The statement the server signs for an update file: a fixed context, the version, the size and
+ * the SHA-256 of the bytes. A device hashes the bytes it downloaded itself, builds this text and
+ * checks the signature; the hash in the command alone proves nothing (whoever can change the
+ * command can change the hash), the signature does.
+ */
+export const updateSignedStatement = (file: { version: string; size: number; sha256: string }) =>
+  `railserve-update-v1\n${file.version}\n${file.size}\n${file.sha256}`;

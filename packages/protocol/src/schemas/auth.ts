@@ -41,6 +41,11 @@ export const versionInfo = z.object({
   database: z.enum(['pglite', 'postgres']),
   broker: z.enum(['embedded', 'external']),
   startedAt: z.string(),
+  /**
+   * The Ed25519 public key (raw 32 bytes, base64) that update files are signed with: a device
+   * checks an update's `signature` with it before installing (docs/protocol.md, "Update files").
+   */
+  updateSigningKey: z.string(),
 });
 export type VersionInfo = z.infer<typeof versionInfo>;
 

@@ -136,6 +136,7 @@ export const ERROR_CODES = [
   'invalid_version_number',
   'no_verification_code',
   'wrong_verification_code',
+  'too_many_wrong_codes',
   'update_file_in_use',
   'update_filename_taken',
   'update_version_mismatch',

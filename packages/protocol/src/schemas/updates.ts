@@ -112,6 +112,11 @@ export const updateRecord = z.object({
   size: z.number().int(),
   verificationCode: z.string(),
   rolloutId: z.number().int().nullable(),
+  /** The device that fetched the file with the code: only the record's own device counts (a user's download does not). */
+  downloadedBy: z.string().nullable(),
+  downloadedAt: isoDateTime.nullable(),
+  /** The record's device downloaded the file and then reported the record's version installed: only these open a rollout's gate. */
+  verified: z.boolean(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });

@@ -10,6 +10,8 @@ export const updateFiles = pgTable(
     kind: varchar('kind', { length: 16 }).notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     sha256: varchar('sha256', { length: 64 }).notNull(),
+    /** Ed25519 signature (base64) of the file's signed statement (lib/update-signing.ts); null until signed. */
+    signature: varchar('signature', { length: 128 }),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('update_files_filename_idx').on(t.filename)],
@@ -47,6 +49,11 @@ export const updateRecords = pgTable(
     verificationCode: varchar('verification_code', { length: 16 }).notNull(),
     rolloutId: integer('rollout_id').references(() => updateRollouts.id, { onDelete: 'set null' }),
     rolloutGroup: varchar('rollout_group', { length: 8 }),
+    /** The record's own device fetched the file with the code (a user's download from the console does not count). */
+    downloadedBy: varchar('downloaded_by', { length: 64 }),
+    downloadedAt: timestamp('downloaded_at', { withTimezone: true }),
+    /** Set only when the device reported the record's version installed after its own download: the rollout gate counts these. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

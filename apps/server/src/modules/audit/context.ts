@@ -11,6 +11,8 @@ export type AuditContext = AuditClass & {
   affectedRows?: number;
   /** Set by a route whose streamed answer failed after the status was sent. */
   errorMessage?: string;
+  /** Set by a route for a request that is not worth its own record (a repeated wrong code in a burst already recorded). */
+  skip?: boolean;
   /** The record was written before the answer left (onSend); onResponse has nothing left to do. */
   recorded?: boolean;
 };

@@ -1,7 +1,7 @@
 import { brokerAccount, changeOwnPasswordBody, envelope, loginBody, loginData, user } from '@railserve/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, unauthorized } from '../../lib/errors.ts';
+import { unauthorized } from '../../lib/errors.ts';
 import { findUserById, toUser } from '../users/repository.ts';
 import { createLoginThrottle } from './login-throttle.ts';
 import { changeOwnPassword, consoleSession, signIn, signOut } from './service.ts';
@@ -12,15 +12,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     { config: { public: true }, schema: { tags: ['auth'], body: loginBody, response: { 200: envelope(loginData) } } },
-    async (request, reply) => {
-      try {
-        const data = await signIn(app, throttle, request, request.body);
-        return { success: true as const, message: 'Login successful', data };
-      } catch (error) {
-        const wait = (error as AppError).details as { retryAfterSeconds?: number } | undefined;
-        if (error instanceof AppError && wait?.retryAfterSeconds) reply.header('retry-after', String(wait.retryAfterSeconds));
-        throw error;
-      }
+    async (request) => {
+      // A refusal over the limits carries its Retry-After (plugins/errors.ts).
+      const data = await signIn(app, throttle, request, request.body);
+      return { success: true as const, message: 'Login successful', data };
     },
   );
 

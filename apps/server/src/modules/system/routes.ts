@@ -48,6 +48,7 @@ export const systemInfoRoutes: FastifyPluginAsyncZod = async (app) => {
         database: app.dbKind,
         broker: app.config.mqttUrl ? ('external' as const) : ('embedded' as const),
         startedAt: app.startedAt.toISOString(),
+        updateSigningKey: app.updateSigner.publicKey,
       },
     }),
   );

@@ -40,6 +40,7 @@ export async function uploadUpdateFile(app: FastifyInstance, request: FastifyReq
       kind: parsed.kind,
       size: received.size,
       sha256: received.sha256,
+      signature: app.updateSigner.sign({ version: parsed.version, size: received.size, sha256: received.sha256 }),
     });
     await app.files.keep(received, repo.fileKey(row.id)).catch(async (error) => {
       await repo.deleteFile(app.db, row.id);
@@ -50,6 +51,31 @@ export async function uploadUpdateFile(app: FastifyInstance, request: FastifyReq
     await app.files.discard(received);
     throw error;
   }
+}
+
+/**
+ * The file's signature by this server's key, signing it now when it has none or one by another
+ * key (a file uploaded before files were signed, or a secrets.json that was replaced).
+ */
+export async function fileSignature(
+  app: FastifyInstance,
+  file: { id: number; version: string; size: number; sha256: string; signature: string | null },
+) {
+  if (app.updateSigner.verify(file, file.signature)) return file.signature as string;
+  const signature = app.updateSigner.sign(file);
+  await repo.setFileSignature(app.db, file.id, signature);
+  return signature;
+}
+
+/** At start: every stored file signed by this server's key (a few microseconds each; the bytes are not reread). */
+export async function signUpdateFiles(app: FastifyInstance) {
+  let signed = 0;
+  for (const file of await repo.fileSignatures(app.db)) {
+    if (app.updateSigner.verify(file, file.signature)) continue;
+    await fileSignature(app, file);
+    signed++;
+  }
+  if (signed > 0) app.log.info({ signed }, 'signed update files that had no signature by this key');
 }
 
 export const listUpdateFiles = (app: FastifyInstance, query: PageQuery) => repo.listFiles(app.db, query);

@@ -1,8 +1,8 @@
 import type { CreateUpdateRecordBody, ListUpdateRecordsQuery, UpdateRecord, UpdateUpdateRecordBody } from '@railserve/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { DeviceIdentity } from '../../lib/device-credentials.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { findTrackMap } from '../tracks/repository.ts';
+import type { CodeGuard } from './code-guard.ts';
+import { deviceMayDownload, deviceName, noteDeviceDownload } from './device-download.ts';
 import { requireFile } from './file-service.ts';
 import * as repo from './repository.ts';
 import { codeMatches, generateVerificationCode } from './verification-code.ts';
@@ -10,8 +10,7 @@ import { codeMatches, generateVerificationCode } from './verification-code.ts';
 export const listUpdateRecords = (app: FastifyInstance, query: ListUpdateRecordsQuery) => repo.listRecords(app.db, query);
 
 export async function getUpdateRecord(app: FastifyInstance, id: number): Promise<UpdateRecord> {
-  const found = await repo.findRecord(app.db, id);
-  if (!found) throw notFound(`Update record ${id}`);
+  const found = await requireRecord(app, id);
   return repo.toUpdateRecord(found.record, found.file);
 }
 
@@ -41,45 +40,68 @@ export async function editUpdateRecord(app: FastifyInstance, id: number, body: U
   const version = body.version ?? file.version;
   // A failure reason belongs to the failed status only; setting another status clears it.
   const failureReason = body.status && body.status !== 'failed' ? null : current.record.failureReason;
-  const row = await repo.updateRecord(app.db, id, { ...body, version, failureReason });
+  const row = await repo.updateRecord(app.db, id, { ...body, version, failureReason, ...clearedProof(current.record, body) });
   if (!row) throw notFound(`Update record ${id}`);
   return repo.toUpdateRecord(row, file);
+}
+
+/**
+ * What an edit takes away from the device's proof: another device, file or status is no longer
+ * verified by the device; another device or file, or waiting again, needs a new download.
+ * An operator may set any status, but only a device's own reports make a record verified.
+ */
+function clearedProof(current: { deviceSerial: string; fileId: number; status: string }, body: UpdateUpdateRecordBody) {
+  const moved =
+    (body.deviceSerial ?? current.deviceSerial) !== current.deviceSerial || (body.fileId ?? current.fileId) !== current.fileId;
+  const statusChanged = body.status !== undefined && body.status !== current.status;
+  return {
+    ...(moved || statusChanged ? { verifiedAt: null } : {}),
+    ...(moved || body.status === 'waiting_download' ? { downloadedBy: null, downloadedAt: null } : {}),
+  };
 }
 
 export async function removeUpdateRecord(app: FastifyInstance, id: number) {
   if ((await repo.deleteRecord(app.db, id)) === 0) throw notFound(`Update record ${id}`);
 }
 
-/** A device may download only what is meant for it: a robot its own records, a controller its track's robots'. */
-async function deviceMayDownload(app: FastifyInstance, device: DeviceIdentity, serial: string) {
-  if (device.kind === 'robot') return device.sn === serial;
-  if (serial === `track-${device.trackId}`) return true;
-  const track = await findTrackMap(app.db, device.trackId);
-  return (track?.robots ?? []).includes(serial);
-}
-
 /**
  * `GET /updates/{id}/download?code=…`: the record's file, only with its verification code
- * (400 without one, 403 with a wrong one; nothing is streamed before the code matches).
+ * (400 without one, 403 with a wrong one, 429 while too many wrong ones wait; nothing is
+ * streamed before the code matches). A device may fetch only a record meant for it, checked
+ * before the code so that it cannot guess other devices' codes; a user's refusal (429) comes
+ * before anything is read.
  */
 export async function downloadUpdate(
   app: FastifyInstance,
+  guard: CodeGuard,
   request: FastifyRequest,
   reply: FastifyReply,
   id: number,
   code: string | undefined,
 ) {
   if (!code?.trim()) throw badRequest('no_verification_code', 'No verification code');
-  const found = await repo.findRecord(app.db, id);
-  if (!found) throw notFound(`Update record ${id}`);
-  if (!codeMatches(code, found.record.verificationCode)) {
-    throw new AppError(403, 'wrong_verification_code', 'Wrong verification code');
-  }
-  if (request.device && !(await deviceMayDownload(app, request.device, found.record.deviceSerial))) {
+  const { device } = request;
+  let found = device ? await requireRecord(app, id) : undefined;
+  if (device && found && !(await deviceMayDownload(app, device, found.record.deviceSerial))) {
     throw new AppError(403, 'forbidden', 'This update is for another device');
   }
+  const ownDevice = Boolean(device && found && deviceName(device) === found.record.deviceSerial);
+  guard.check(request, id, ownDevice);
+  found ??= await requireRecord(app, id);
+  if (!codeMatches(code, found.record.verificationCode)) {
+    guard.failed(request, id, ownDevice);
+    throw new AppError(403, 'wrong_verification_code', 'Wrong verification code');
+  }
+  guard.succeeded(request, id, ownDevice);
+  await noteDeviceDownload(app, device, id, found.record.deviceSerial);
   return app.files.send(request, reply, repo.fileKey(found.file.id), {
     contentType: 'application/octet-stream',
     downloadName: found.file.filename,
   });
+}
+
+async function requireRecord(app: FastifyInstance, id: number) {
+  const found = await repo.findRecord(app.db, id);
+  if (!found) throw notFound(`Update record ${id}`);
+  return found;
 }

@@ -1,5 +1,5 @@
 import type { ListUpdateRecordsQuery, PageQuery, UpdateFile, UpdateRecord } from '@railserve/protocol';
-import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { updateFiles, updateRecords } from '../../db/schema/updates.ts';
 
@@ -36,6 +36,9 @@ export function toUpdateRecord(row: RecordRow, file: FileRow): UpdateRecord {
     size: file.size,
     verificationCode: row.verificationCode,
     rolloutId: row.rolloutId,
+    downloadedBy: row.downloadedBy,
+    downloadedAt: row.downloadedAt?.toISOString() ?? null,
+    verified: row.verifiedAt !== null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -78,6 +81,22 @@ export async function countFileRecords(db: Database, fileId: number) {
 export async function insertFile(db: Database, values: typeof updateFiles.$inferInsert) {
   const [row] = await db.insert(updateFiles).values(values).returning();
   return row;
+}
+
+/** Every file's signing inputs, to sign at start what is unsigned or signed with another key. */
+export const fileSignatures = (db: Database) =>
+  db
+    .select({
+      id: updateFiles.id,
+      version: updateFiles.version,
+      size: updateFiles.size,
+      sha256: updateFiles.sha256,
+      signature: updateFiles.signature,
+    })
+    .from(updateFiles);
+
+export async function setFileSignature(db: Database, id: number, signature: string) {
+  await db.update(updateFiles).set({ signature }).where(eq(updateFiles.id, id));
 }
 
 export async function deleteFile(db: Database, id: number) {
@@ -142,7 +161,10 @@ export async function updateRecord(db: Database, id: number, values: Partial<typ
   return row;
 }
 
-/** Moves a record to a device-reported status, unless it already finished (a late or repeated report changes nothing). */
+/**
+ * Fails a record from the server's side (an `update` command refused, timed out or not sent),
+ * unless it already finished. Device reports go through `moveReportedRecord` (report-rules.ts).
+ */
 export async function advanceRecord(
   db: Database,
   id: number,
@@ -160,6 +182,35 @@ export async function advanceRecord(
         sql`${updateRecords.status} not in ('update_complete', 'failed')`,
       ),
     )
+    .returning();
+  return row;
+}
+
+/** The record's own device fetched the file: kept while the record is still on its way. */
+export async function markDownloaded(db: Database, id: number, deviceSerial: string) {
+  await db
+    .update(updateRecords)
+    .set({ downloadedBy: deviceSerial, downloadedAt: new Date() })
+    .where(
+      and(
+        eq(updateRecords.id, id),
+        eq(updateRecords.deviceSerial, deviceSerial),
+        inArray(updateRecords.status, ['waiting_download', 'download_complete']),
+      ),
+    );
+}
+
+/** Moves a record on from the status a device report was judged against; undefined when it moved meanwhile. */
+export async function moveReportedRecord(
+  db: Database,
+  id: number,
+  from: string,
+  values: { status: string; failureReason: string | null; verifiedAt?: Date },
+) {
+  const [row] = await db
+    .update(updateRecords)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(updateRecords.id, id), eq(updateRecords.status, from)))
     .returning();
   return row;
 }

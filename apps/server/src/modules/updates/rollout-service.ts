@@ -26,7 +26,7 @@ async function dispatch(app: FastifyInstance, rolloutId: number, group: 'first' 
 
 /**
  * Moves a rollout on after one of its records moved: the first failure stops it (and says
- * which robot and why); a first group all updated sends the rest; everything updated completes it.
+ * which robot and why); a first group all updated (verified) sends the rest; everything updated completes it.
  * Status moves are conditional, so two reports at once never send the rest twice.
  */
 export async function continueRollout(app: FastifyInstance, rolloutId: number): Promise<void> {
@@ -37,8 +37,10 @@ export async function continueRollout(app: FastifyInstance, rolloutId: number): 
     (await moveRollout(app.db, rolloutId, 'first_group', stop)) ?? (await moveRollout(app.db, rolloutId, 'rest', stop));
     return;
   }
+  // Only a verified completion counts (the device downloaded the file and reported its version):
+  // an operator's edit to "update complete" opens no gate.
   const complete = (group: string) =>
-    records.filter((r) => r.rolloutGroup === group).every((r) => r.status === 'update_complete');
+    records.filter((r) => r.rolloutGroup === group).every((r) => r.status === 'update_complete' && r.verifiedAt !== null);
   if (!complete('first')) return;
   const rest = records.filter((r) => r.rolloutGroup === 'rest');
   if (rest.length === 0) {

@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerAuditLoader } from '../audit/loaders.ts';
+import { createCodeGuard } from './code-guard.ts';
 import { updateFileRoutes } from './file-routes.ts';
 import {
   createUpdateRecord,
@@ -30,6 +31,7 @@ registerAuditLoader('updates', (app, id) =>
 export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(updateFileRoutes);
   await app.register(rolloutRoutes);
+  const codeGuard = createCodeGuard();
 
   app.get(
     '/updates',
@@ -78,9 +80,9 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/updates/:id/download',
     {
-      config: { action: 'updates.download', devices: true, audit: { type: 'export' } },
+      config: { action: 'updates.download', devices: true, audit: { type: 'export' }, attemptLimit: 'too_many_wrong_codes' },
       schema: { tags: ['updates'], params: updateIdParam, querystring: downloadUpdateQuery },
     },
-    async (request, reply) => downloadUpdate(app, request, reply, request.params.id, request.query.code),
+    async (request, reply) => downloadUpdate(app, codeGuard, request, reply, request.params.id, request.query.code),
   );
 };

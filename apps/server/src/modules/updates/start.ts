@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import { signUpdateFiles } from './file-service.ts';
 import { advanceRecord } from './repository.ts';
 import { continueRollout } from './rollout-service.ts';
 import { type RecordListener, startUpgradeIngest } from './upgrade-ingest.ts';
 
 /**
- * The device side of updates: upgrade reports move records, and an `update` command the robot
- * refused or never answered fails its record with the reason; a rollout continues or stops.
+ * The device side of updates: every stored file signed by this server's key; upgrade reports
+ * move records, and an `update` command the robot refused or never answered fails its record
+ * with the reason; a rollout continues or stops.
  */
-export function startUpdates(app: FastifyInstance) {
+export async function startUpdates(app: FastifyInstance) {
+  await signUpdateFiles(app);
   const onRecord: RecordListener = async (record) => {
     if (record.rolloutId) await continueRollout(app, record.rolloutId);
   };

@@ -1,12 +1,15 @@
 import { API_PREFIX, topics, type UpdateCommandArgs } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { fileSignature } from './file-service.ts';
 import * as repo from './repository.ts';
 
 /**
  * The published arguments of an `update` command for a robot: the API body names only the
- * record; the device gets where to download the file (a path on this server), its SHA-256, size
- * and the record's verification code. The record must be for this robot and waiting for download.
+ * record; the device gets where to download the file (a path on this server, never an absolute
+ * URL), its SHA-256, size, the record's verification code and the file's Ed25519 signature,
+ * which the device checks with the key of `GET /api/version` before installing. The record must
+ * be for this robot and waiting for download.
  */
 export async function updateCommandArgs(app: FastifyInstance, recordId: number, sn: string): Promise<UpdateCommandArgs> {
   const found = await repo.findRecord(app.db, recordId);
@@ -25,6 +28,7 @@ export async function updateCommandArgs(app: FastifyInstance, recordId: number, 
     sha256: file.sha256,
     size: file.size,
     code: record.verificationCode,
+    signature: await fileSignature(app, file),
   };
 }
 

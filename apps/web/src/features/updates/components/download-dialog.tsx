@@ -1,9 +1,18 @@
 import type { UpdateRecord } from '@railserve/protocol';
 import { App, Input, Modal, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api-client.ts';
 import { actionFailed } from '../../../lib/errors.ts';
 import { downloadUpdate } from '../api/update-records.ts';
+
+/** Too many wrong codes: the wait the server asks for, in words (429 `too_many_wrong_codes`, details.retryAfterSeconds). */
+function tooManyWrongCodes(t: TFunction, error: unknown): Error | undefined {
+  if (!isApiError(error) || error.code !== 'too_many_wrong_codes') return undefined;
+  const seconds = (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  return typeof seconds === 'number' ? new Error(t('errors.too_many_wrong_codes_wait', { seconds })) : undefined;
+}
 
 /** Asks for the verification code, then downloads the record's file (spec: a download needs the code). */
 export function DownloadDialog({ record, onClose }: { record?: UpdateRecord; onClose: () => void }) {
@@ -25,7 +34,7 @@ export function DownloadDialog({ record, onClose }: { record?: UpdateRecord; onC
       await downloadUpdate(record, code.trim());
       close();
     } catch (error) {
-      void message.error(actionFailed(t, action, error));
+      void message.error(actionFailed(t, action, tooManyWrongCodes(t, error) ?? error));
     } finally {
       setBusy(false);
     }

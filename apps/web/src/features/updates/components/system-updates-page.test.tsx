@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { tokenStore } from '../../../lib/session.ts';
-import { mockFetch, ok } from '../../../testing/fetch-mock.ts';
+import { fail, type MockRoute, mockFetch, ok } from '../../../testing/fetch-mock.ts';
 import { adminUser, brokerAccountRoute, clientConfigAnswer, renderApp } from '../../../testing/render-app.tsx';
 import { tokenFor } from '../../../testing/tokens.ts';
 import { failedRecordFixture, stoppedRolloutFixture, systemVersionsAnswer, updateFileFixture } from '../../../testing/updates.ts';
@@ -10,9 +10,10 @@ import { failedRecordFixture, stoppedRolloutFixture, systemVersionsAnswer, updat
 const SLOW = { timeout: 20_000 };
 const page = <T,>(items: T[]) => ({ items, total: items.length, page: 1, pageSize: 10 });
 
-function signedIn(permission: number) {
+function signedIn(permission: number, first: MockRoute[] = []) {
   tokenStore.set(tokenFor(permission));
   return mockFetch([
+    ...first,
     { url: '/api/v1/me', body: ok({ ...adminUser, permission }) },
     { url: '/api/v1/system/client-config', body: ok(clientConfigAnswer) },
     brokerAccountRoute(tokenStore.get()),
@@ -66,5 +67,20 @@ describe('system updates page', () => {
     fireEvent.click(within(records).getByTestId('record-download'));
     fireEvent.keyDown(await screen.findByTestId('download-code'), { key: 'Enter', code: 'Enter', keyCode: 13 });
     expect(await screen.findByText('下載失敗：沒有驗證碼')).toBeTruthy();
+  }, 60_000);
+
+  it('says how long to wait after too many wrong codes (429), in the reader’s language', async () => {
+    const refused = fail('too_many_wrong_codes', 'Too many wrong verification codes: refused for 42 s', {
+      retryAfterSeconds: 42,
+    });
+    signedIn(2, [{ url: /^\/api\/v1\/updates\/7\/download\?code=/, status: 429, body: refused }]);
+    renderApp('/system-updates');
+    const records = await screen.findByTestId('update-records', {}, SLOW);
+    await within(records).findByText('K7QP2MXA');
+    fireEvent.click(within(records).getByTestId('record-download'));
+    const input = await screen.findByTestId('download-code');
+    fireEvent.change(input, { target: { value: 'WRONG123' } });
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    expect(await screen.findByText('下載失敗：驗證碼錯誤次數過多，請於 42 秒後再試')).toBeTruthy();
   }, 60_000);
 });

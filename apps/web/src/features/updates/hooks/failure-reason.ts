@@ -3,6 +3,9 @@ import type { TFunction } from 'i18next';
 /** The reasons the simulator and the server word (robot-update.ts, rollout-service.ts), in the reader's language. */
 const REASONS: [RegExp, string][] = [
   [/^checksum mismatch/, 'updates.reasons.checksum'],
+  [/^signature mismatch/, 'updates.reasons.signature'],
+  [/^signature key unavailable/, 'updates.reasons.signatureKey'],
+  [/^download refused: not a path on the console/, 'updates.reasons.notServerPath'],
   [/^download refused: HTTP (?<status>\d+)/, 'updates.reasons.refused'],
   [/^download failed/, 'updates.reasons.downloadFailed'],
   [/^update command timed out/, 'updates.reasons.timedOut'],
