@@ -7,6 +7,7 @@ import { AUDIO_FORMATS, AUDIO_LIMITS, type AudioBatchRefusal, type AudioFormat, 
 import yauzl from 'yauzl';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { detectFileType } from '../../lib/file-type.ts';
+import { centralDirectoryStart, checkZipLayout } from './zip-layout.ts';
 
 export type ZipLimits = Pick<typeof AUDIO_LIMITS, 'fileBytesMax' | 'zipEntriesMax' | 'zipUnpackedBytesMax'>;
 
@@ -41,8 +42,8 @@ function unsafePath(name: string, entry: yauzl.Entry): string | null {
 
 /**
  * Reads the central directory first and refuses the whole ZIP, before anything is written, when
- * it has too many entries, declares too much unpacked data, or holds an unsafe entry (a path
- * leaving its folder, an absolute path, a link). Then unpacks each audio entry into `tempDir`,
+ * it has too many entries, declares too much unpacked data, holds an unsafe entry (a path
+ * leaving its folder, an absolute path, a link), or entries that share bytes (zip-layout.ts). Then unpacks each audio entry into `tempDir`,
  * counting the bytes actually inflated, so a header that lies about its size is stopped too.
  * The caller removes `tempDir` whatever happens.
  */
@@ -62,7 +63,8 @@ export async function unpackAudioZip(
     if (zip.entryCount > limits.zipEntriesMax) {
       throw tooLarge(`The ZIP has ${zip.entryCount} entries; at most ${limits.zipEntriesMax} are taken`, 'too_many_entries');
     }
-    const entries: { name: string; entry: yauzl.Entry }[] = [];
+    const cdStart = centralDirectoryStart(zip);
+    const all: { name: string; entry: yauzl.Entry }[] = [];
     let declared = 0;
     try {
       for await (const entry of zip.eachEntry()) {
@@ -71,12 +73,14 @@ export async function unpackAudioZip(
         if (problem) throw unsafe(name, problem);
         declared += entry.uncompressedSize;
         if (declared > limits.zipUnpackedBytesMax) throw tooLarge('The ZIP unpacks to more than the limit', 'unpacked_size');
-        if (!name.endsWith('/')) entries.push({ name, entry });
+        all.push({ name, entry });
       }
+      await checkZipLayout(zip, all, cdStart);
     } catch (error) {
       if (error instanceof AppError) throw error;
       throw badRequest('zip_invalid', `Not a readable ZIP file: ${(error as Error).message}`);
     }
+    const entries = all.filter(({ name }) => !name.endsWith('/'));
     return await unpackEntries(zip, entries, tempDir, tableNames, limits);
   } finally {
     zip.close();
