@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUDIO_KINDS, SYSTEM_AUDIO_NAMES, TABLE_SIDES } from '../enums.ts';
 import { dbId, idParam } from './common.ts';
+import { storageUsage } from './storage-usage.ts';
 
 /**
  * Limits of the audio library. A single clip is a short announcement; a ZIP batch is bounded
@@ -70,8 +71,11 @@ export const audioSlot = z.object({
 });
 export type AudioSlot = z.infer<typeof audioSlot>;
 
-/** `GET /tracks/{id}/audio`: system clips first (in the spec's order), then table clips, then custom ones. */
-export const audioLibrary = z.object({ clips: z.array(audioClip), missing: z.array(audioSlot) });
+/**
+ * `GET /tracks/{id}/audio`: system clips first (in the spec's order), then table clips, then
+ * custom ones; and the space the track's audio takes against its quota.
+ */
+export const audioLibrary = z.object({ clips: z.array(audioClip), missing: z.array(audioSlot), storage: storageUsage });
 export type AudioLibrary = z.infer<typeof audioLibrary>;
 
 /** The text fields of `POST /tracks/{id}/audio` (multipart, with the file in `file`). */

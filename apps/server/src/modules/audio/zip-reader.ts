@@ -44,7 +44,8 @@ function unsafePath(name: string, entry: yauzl.Entry): string | null {
  * Reads the central directory first and refuses the whole ZIP, before anything is written, when
  * it has too many entries, declares too much unpacked data, holds an unsafe entry (a path
  * leaving its folder, an absolute path, a link), or entries that share bytes (zip-layout.ts). Then unpacks each audio entry into `tempDir`,
- * counting the bytes actually inflated, so a header that lies about its size is stopped too.
+ * counting the bytes actually inflated, so a header that lies about its size is stopped too;
+ * `onBytes` sees each inflated chunk first and may stop the unpacking by throwing (quotas).
  * The caller removes `tempDir` whatever happens.
  */
 export async function unpackAudioZip(
@@ -52,6 +53,7 @@ export async function unpackAudioZip(
   tempDir: string,
   tableNames: readonly string[],
   limits: ZipLimits = AUDIO_LIMITS,
+  onBytes: (bytes: number) => void = () => {},
 ): Promise<UnpackedZip> {
   let zip: yauzl.ZipFile;
   try {
@@ -81,7 +83,7 @@ export async function unpackAudioZip(
       throw badRequest('zip_invalid', `Not a readable ZIP file: ${(error as Error).message}`);
     }
     const entries = all.filter(({ name }) => !name.endsWith('/'));
-    return await unpackEntries(zip, entries, tempDir, tableNames, limits);
+    return await unpackEntries(zip, entries, tempDir, tableNames, limits, onBytes);
   } finally {
     zip.close();
   }
@@ -107,6 +109,7 @@ async function unpackEntries(
   tempDir: string,
   tableNames: readonly string[],
   limits: ZipLimits,
+  onBytes: (bytes: number) => void,
 ): Promise<UnpackedZip> {
   const result: UnpackedZip = { clips: [], refused: [] };
   const taken = new Set<string>();
@@ -131,6 +134,11 @@ async function unpackEntries(
         if (inflated > limits.zipUnpackedBytesMax)
           return done(tooLarge('The ZIP unpacks to more than the limit', 'unpacked_size'));
         if (size > limits.fileBytesMax) return done(tooLarge('A ZIP entry unpacks to more than it declared', 'entry_size'));
+        try {
+          onBytes(chunk.length);
+        } catch (error) {
+          return done(error as Error);
+        }
         if (head.length < 64) head = Buffer.concat([head, chunk.subarray(0, 64 - head.length)]);
         hash.update(chunk);
         done(null, chunk);
