@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { generateTrackMap } from '@railserve/robot-sim';
+import { formatBytes } from '../apps/web/src/lib/format-bytes.ts';
 import { adminCall, createTrack, getTrack, saveTrackMap, sendTrackCommand, uniqueName } from './support/api.ts';
 import { startController, startRobot, stopDevices } from './support/fleet.ts';
 import { apiToken, createUser, signInWithToken, useLocale } from './support/session.ts';
@@ -75,6 +76,10 @@ test.describe('system updates', () => {
       .locator('input[type="file"]')
       .setInputFiles({ name, mimeType: 'application/octet-stream', buffer: firmwareImage(1) });
     await expect(page.getByText(`${name} uploaded`)).toBeVisible();
+    // The screen shows what the server counts once the upload is in, against the 10 GB default.
+    const stored = await adminCall<{ usedBytes: number }>(request, 'get', '/updates/storage');
+    expect(stored.usedBytes).toBeGreaterThanOrEqual(firmwareImage(1).length);
+    await expect(page.getByTestId('upload-storage')).toContainText(`${formatBytes(stored.usedBytes)} of 10 GB used`);
     await page.getByTestId('create-record').click();
     const dialog = page.getByRole('dialog');
     await chooseOption(page, dialog.getByTestId('record-file'), name);

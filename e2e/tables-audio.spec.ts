@@ -70,6 +70,8 @@ test.describe('audio library', () => {
     await openPart(page, track.id, 'Audio');
     const library = page.getByTestId('audio-library');
     await expect(library.getByTestId('audio-row-system-meal_arrived')).toContainText('Missing');
+    const storage = library.getByTestId('audio-storage');
+    await expect(storage).toContainText('0 B of 200 MB used');
     await library.getByTestId('audio-upload').click();
     const dialog = page.getByRole('dialog', { name: 'Upload audio' });
     await dialog.getByTestId('audio-upload-name').fill('welcome');
@@ -78,6 +80,7 @@ test.describe('audio library', () => {
     await expect(page.getByText('Uploaded')).toBeVisible();
     const row = library.getByTestId('audio-row-custom-welcome');
     await expect(row).toContainText('31.3 KB');
+    await expect(storage).toContainText('31.3 KB of 200 MB used');
 
     await row.getByRole('button', { name: 'Play' }).click();
     const audio = row.locator('audio');
@@ -90,6 +93,34 @@ test.describe('audio library', () => {
     await row.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('button', { name: 'OK' }).click();
     await expect(row).toHaveCount(0);
+    await expect(storage).toContainText('0 B of 200 MB used');
+  });
+
+  test('a clip name that is a path, hides its direction or names a system clip is refused in the form', async ({
+    page,
+    request,
+  }) => {
+    const track = await createTrack(request);
+    await openPart(page, track.id, 'Audio');
+    await page.getByTestId('audio-upload').click();
+    const dialog = page.getByRole('dialog', { name: 'Upload audio' });
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'a.wav', mimeType: 'audio/wav', buffer: wav(800) });
+    const name = dialog.getByTestId('audio-upload-name');
+    const upload = dialog.getByRole('button', { name: 'Upload', exact: true });
+    const sent: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && r.url().includes('/audio') && sent.push(r.url()));
+    for (const [value, message] of [
+      ['../menu', 'A name cannot contain /, \\ or ..'],
+      ['evil\u202egnp', 'Contains control or text-direction characters that are not allowed'],
+      ['\u200b\u00a0', 'Enter a name'],
+      ['Running', 'This name is reserved for a system clip'],
+    ]) {
+      await name.fill(value);
+      await upload.click();
+      await expect(dialog.getByText(message)).toBeVisible();
+    }
+    expect(sent).toEqual([]);
+    expect((await adminCall<{ clips: unknown[] }>(request, 'get', `/tracks/${track.id}/audio`)).clips).toEqual([]);
   });
 
   test('a text file named like audio is refused as an unsupported audio format', async ({ page, request }) => {
@@ -128,6 +159,10 @@ test.describe('audio library', () => {
     const library = page.getByTestId('audio-library');
     await expect(library.getByTestId('audio-row-system-meal_arrived')).toContainText('Present');
     await expect(library.getByTestId('audio-row-table-T1')).toContainText('Present');
+    const { storage } = await adminCall<{ storage: { usedBytes: number } }>(request, 'get', `/tracks/${track.id}/audio`);
+    expect(storage.usedBytes).toBe(sampleFiles.wav.length + sampleFiles.ogg.length);
+    // 1,644 + 46 bytes.
+    await expect(library.getByTestId('audio-storage')).toContainText('1.7 KB of 200 MB used');
   });
 });
 

@@ -23,6 +23,13 @@ const trustProxy = z
     error: 'must be a comma-separated list of IP addresses or CIDR blocks (e.g. 127.0.0.1,10.0.0.0/8)',
   });
 
+/** A quota in MiB: a whole number from 1 MiB to 1 TiB. */
+const mebibytes = z.coerce
+  .number({ error: 'must be a whole number of MiB (1-1048576)' })
+  .int({ error: 'must be a whole number of MiB (1-1048576)' })
+  .min(1, { error: 'must be a whole number of MiB (1-1048576)' })
+  .max(1_048_576, { error: 'must be a whole number of MiB (1-1048576)' });
+
 const envSchema = z.object({
   PORT: port.default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -54,6 +61,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   TRUST_PROXY: trustProxy.optional(),
+  AUDIO_QUOTA_PER_TRACK_MB: mebibytes.default(200),
+  UPLOAD_QUOTA_TOTAL_MB: mebibytes.default(10_240),
 });
 
 export type Config = {
@@ -78,9 +87,15 @@ export type Config = {
   loginAttemptsPerMinute: number;
   /** Reverse proxies whose X-Forwarded-For is believed; empty: the socket's address is the client's. */
   trustProxy: string[];
+  /** Bytes of audio one track may keep (AUDIO_QUOTA_PER_TRACK_MB). */
+  audioQuotaPerTrackBytes: number;
+  /** Bytes of uploads, audio and update files together, the console may keep (UPLOAD_QUOTA_TOTAL_MB). */
+  uploadQuotaTotalBytes: number;
 };
 
 export class ConfigError extends Error {}
+
+const MIB = 1024 * 1024;
 
 /** Reads the environment; a bad value stops the start with one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -116,6 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     loginAttemptsPerMinute: e.LOGIN_ATTEMPTS_PER_MINUTE,
     trustProxy: e.TRUST_PROXY ?? [],
+    audioQuotaPerTrackBytes: e.AUDIO_QUOTA_PER_TRACK_MB * MIB,
+    uploadQuotaTotalBytes: e.UPLOAD_QUOTA_TOTAL_MB * MIB,
   };
 }
 

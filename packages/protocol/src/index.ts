@@ -22,6 +22,7 @@ export * from './schemas/robot-config-ranges.ts';
 export * from './schemas/robots.ts';
 export * from './schemas/rollouts.ts';
 export * from './schemas/sessions.ts';
+export * from './schemas/storage-usage.ts';
 export * from './schemas/system.ts';
 export * from './schemas/table-layout.ts';
 export * from './schemas/track-map.ts';

@@ -4,7 +4,9 @@ import { type AudioClip, audioLibrary, envelope } from '@railserve/protocol';
 /** What a robot fetched of its track's audio library. */
 export type FetchedAudio = { clips: AudioClip[]; bytes: number; missing: number };
 
-const libraryAnswer = envelope(audioLibrary);
+// A robot reads only what it plays: a field added for the console (the track's storage use) or a
+// server older than it must not stop it.
+const libraryAnswer = envelope(audioLibrary.pick({ clips: true, missing: true }));
 
 /**
  * Fetches the track's clip list and every clip's file over HTTP with the robot's broker

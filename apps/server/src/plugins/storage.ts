@@ -22,7 +22,12 @@ export type ReceivedFile = {
   fields: Record<string, string>;
 };
 
-export type ReceiveOptions = { maxBytes: number; accept: readonly FileType[] | 'any' };
+export type ReceiveOptions = {
+  maxBytes: number;
+  accept: readonly FileType[] | 'any';
+  /** Called with each chunk's length before it is written; a throw stops the upload with that error (quotas). */
+  onBytes?: (bytes: number) => void;
+};
 
 export type FileStore = {
   receive(request: FastifyRequest, options: ReceiveOptions): Promise<ReceivedFile>;
@@ -53,13 +58,18 @@ const tooLarge = (maxBytes: number) =>
 const unsupported = (message: string) => new AppError(415, 'unsupported_media_type', message);
 
 /** Counts, hashes and keeps the first bytes of what flows through it. */
-function inspector() {
+function inspector(onBytes?: (bytes: number) => void) {
   const hash = createHash('sha256');
   const head: Buffer[] = [];
   let size = 0;
   let headSize = 0;
   const stream = new Transform({
     transform(chunk: Buffer, _encoding, done) {
+      try {
+        onBytes?.(chunk.length);
+      } catch (error) {
+        return done(error as Error);
+      }
       size += chunk.length;
       hash.update(chunk);
       if (headSize < FILE_TYPE_HEAD_BYTES) {
@@ -118,7 +128,7 @@ export function createFileStore(
           throw badRequest('bad_request', 'Send exactly one file in the field "file"');
         }
         await mkdir(tempDir, { recursive: true });
-        const inspect = inspector();
+        const inspect = inspector(options.onBytes);
         await pipeline(part.file, inspect.stream, createWriteStream(tempPath, { mode: 0o600 }));
         if (part.file.truncated) throw tooLarge(options.maxBytes);
         const { size, sha256, head } = inspect.result();

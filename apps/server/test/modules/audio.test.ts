@@ -126,7 +126,7 @@ describe('audio library', () => {
     const table = await custom('A1');
     expect(table.statusCode).toBe(409);
     expect(table.json().code).toBe('audio_name_is_table');
-    expect((await custom('running')).json().code).toBe('audio_name_taken');
+    expect((await custom('running')).json().code).toBe('audio_name_reserved');
     const noKind = await uploadAudio(app, staff, trackId, { name: 'x' }, { name: 'x.wav', content: sampleFiles.wav });
     expect(noKind.statusCode).toBe(400);
     const nul = await uploadAudio(

@@ -39,4 +39,23 @@ describe('configuration', () => {
     );
     expect(() => loadConfig({ MQTT_DYNAMIC_SECURITY: 'true' })).toThrow(/MQTT_DYNAMIC_SECURITY: needs MQTT_URL/);
   });
+
+  it('takes the storage quotas in whole MiB, with defaults, and names a bad one', () => {
+    expect(loadConfig({})).toMatchObject({
+      audioQuotaPerTrackBytes: 200 * 1024 * 1024,
+      uploadQuotaTotalBytes: 10_240 * 1024 * 1024,
+    });
+    expect(loadConfig({ AUDIO_QUOTA_PER_TRACK_MB: '5', UPLOAD_QUOTA_TOTAL_MB: '64' })).toMatchObject({
+      audioQuotaPerTrackBytes: 5 * 1024 * 1024,
+      uploadQuotaTotalBytes: 64 * 1024 * 1024,
+    });
+    for (const bad of ['0', '-1', '1.5', 'lots', '2000000']) {
+      expect(() => loadConfig({ AUDIO_QUOTA_PER_TRACK_MB: bad }), bad).toThrow(
+        /^Invalid configuration: AUDIO_QUOTA_PER_TRACK_MB: must be a whole number of MiB/,
+      );
+      expect(() => loadConfig({ UPLOAD_QUOTA_TOTAL_MB: bad }), bad).toThrow(
+        /UPLOAD_QUOTA_TOTAL_MB: must be a whole number of MiB/,
+      );
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUDIO_KINDS, SYSTEM_AUDIO_NAMES, TABLE_SIDES } from '../enums.ts';
 import { dbId, idParam } from './common.ts';
+import { storageUsage } from './storage-usage.ts';
 
 /**
  * Limits of the audio library. A single clip is a short announcement; a ZIP batch is bounded
@@ -21,17 +22,31 @@ export type AudioFormat = (typeof AUDIO_FORMATS)[number];
 export type SystemAudioName = (typeof SYSTEM_AUDIO_NAMES)[number];
 export const isSystemAudioName = (name: string): name is SystemAudioName =>
   (SYSTEM_AUDIO_NAMES as readonly string[]).includes(name);
+/** System clip names are reserved in any letter case: no custom clip may be called `Running`. */
+export const isReservedAudioName = (name: string) => isSystemAudioName(name.trim().toLowerCase());
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what the name must not contain
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+/** C0 and C1 controls, DEL, and the line and paragraph separators. */
+const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u;
+/** Bidirectional marks, embeddings, overrides and isolates: they make a name read other than it is. */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+/** Folder separators and `..`: a name is never a path. */
+const PATH_PARTS = /[/\\]|\.\./;
+/** Zero-width characters, joiners, the BOM, NBSP and other spaces, fillers, variation selectors. */
+const INVISIBLE_ONLY = /^[\p{Default_Ignorable_Code_Point}\p{White_Space}\p{Cf}]+$/u;
 
-/** A clip's name: what the library shows; for system and table clips it is the system name or the table name. */
+/**
+ * A clip's name: what the library shows; for system and table clips it is the system name or the
+ * table name. It is a name, never a path, and it reads as it is: no control or bidi characters,
+ * and not empty once invisible characters are set aside.
+ */
 export const audioName = z
   .string({ error: 'required' })
   .trim()
   .min(1, { error: 'required' })
   .max(AUDIO_LIMITS.nameMax, { error: 'too_long' })
-  .refine((name) => !CONTROL_CHARACTERS.test(name), { error: 'invalid_characters' });
+  .refine((name) => !INVISIBLE_ONLY.test(name), { error: 'required' })
+  .refine((name) => !CONTROL_CHARACTERS.test(name) && !BIDI_CONTROLS.test(name), { error: 'invalid_characters' })
+  .refine((name) => !PATH_PARTS.test(name), { error: 'path_characters' });
 
 export const audioClip = z.object({
   id: z.number().int(),
@@ -56,8 +71,11 @@ export const audioSlot = z.object({
 });
 export type AudioSlot = z.infer<typeof audioSlot>;
 
-/** `GET /tracks/{id}/audio`: system clips first (in the spec's order), then table clips, then custom ones. */
-export const audioLibrary = z.object({ clips: z.array(audioClip), missing: z.array(audioSlot) });
+/**
+ * `GET /tracks/{id}/audio`: system clips first (in the spec's order), then table clips, then
+ * custom ones; and the space the track's audio takes against its quota.
+ */
+export const audioLibrary = z.object({ clips: z.array(audioClip), missing: z.array(audioSlot), storage: storageUsage });
 export type AudioLibrary = z.infer<typeof audioLibrary>;
 
 /** The text fields of `POST /tracks/{id}/audio` (multipart, with the file in `file`). */

@@ -1,4 +1,4 @@
-import { type AudioKind, isSystemAudioName, type MapTable, type TableSide } from '@railserve/protocol';
+import { type AudioKind, isReservedAudioName, isSystemAudioName, type MapTable, type TableSide } from '@railserve/protocol';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 
 /** The tables of the track's map a table clip can belong to, by name. */
@@ -9,7 +9,8 @@ export const tableSideOf = (table: MapTable): TableSide | null => (table.side ==
 /**
  * Checks a clip's name for its kind and answers the table side it gets: a system clip is named
  * by one of the seven system names, a table clip by a table of the map (whose side it takes),
- * and a custom clip by anything else: never a table's name (the spec's rule) nor a system name.
+ * and a custom clip by anything else: never a table's name (the spec's rule) nor a system name in
+ * any letter case. The name's characters were checked by the protocol's `audioName` already.
  */
 export function resolveClipName(kind: AudioKind, name: string, tables: TrackTables, requestedSide?: TableSide) {
   if (kind === 'system') {
@@ -32,6 +33,6 @@ export function resolveClipName(kind: AudioKind, name: string, tables: TrackTabl
     return { tableSide };
   }
   if (tables.has(name)) throw conflict('audio_name_is_table', `Audio name must not equal a table name: ${name}`);
-  if (isSystemAudioName(name)) throw conflict('audio_name_taken', `${name} is a system audio name`);
+  if (isReservedAudioName(name)) throw badRequest('audio_name_reserved', `${name} is reserved for a system clip`);
   return { tableSide: null };
 }

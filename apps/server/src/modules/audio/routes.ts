@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FILE_TYPE_MEDIA } from '../../lib/file-type.ts';
 import { registerAuditLoader } from '../audit/loaders.ts';
+import { trackAudioUsage } from '../storage-quota/quota.ts';
 import { uploadClipBatch } from './batch.ts';
 import { findClip } from './repository.ts';
 import {
@@ -36,7 +37,7 @@ registerAuditLoader('tracks/audio/file', async (app, id, request) => {
   return findClip(app.db, Number(id), Number(audioId));
 });
 
-/** A track's audio library; the list and the files are also open to the track's devices (docs/protocol.md). */
+/** A track's audio library and its storage use; the list and the files are also open to the track's devices (docs/protocol.md). */
 export const audioRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tracks/:id/audio',
@@ -46,7 +47,8 @@ export const audioRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await checkDeviceAccess(app, request, request.params.id);
-      return { success: true as const, data: await readLibrary(app.db, request.params.id) };
+      const library = await readLibrary(app.db, request.params.id);
+      return { success: true as const, data: { ...library, storage: await trackAudioUsage(app, request.params.id) } };
     },
   );
 

@@ -16,6 +16,9 @@ import type { Database } from '../../db/client.ts';
 import { tracks } from '../../db/schema/tracks.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { ReceivedFile } from '../../plugins/storage.ts';
+import type { Reservation } from '../storage-quota/ledger.ts';
+import { checkQuotas, reserveUpload } from '../storage-quota/quota.ts';
+import { lockQuotas } from '../storage-quota/repository.ts';
 import { resolveClipName, type TrackTables, tableSideOf } from './clip-names.ts';
 import * as repo from './repository.ts';
 
@@ -44,7 +47,7 @@ export async function checkDeviceAccess(app: FastifyInstance, request: FastifyRe
 const KIND_ORDER = { system: 0, table: 1, custom: 2 } as const;
 
 /** System clips in the spec's order, table clips in the map's order, custom clips by name; and what is missing. */
-export async function audioLibrary(db: Database, trackId: number): Promise<AudioLibrary> {
+export async function audioLibrary(db: Database, trackId: number): Promise<Omit<AudioLibrary, 'storage'>> {
   const tables = await trackTables(db, trackId);
   const clips = await repo.listClips(db, trackId);
   const tableOrder = [...tables.keys()];
@@ -74,9 +77,13 @@ export async function getClip(db: Database, trackId: number, clipId: number) {
   return clip;
 }
 
-/** Receives one audio file: streamed to a temp file within the size limit, its format read from its content. */
-async function receiveAudio(app: FastifyInstance, request: FastifyRequest) {
-  const file = await app.files.receive(request, { maxBytes: AUDIO_LIMITS.fileBytesMax, accept: 'any' });
+/** Receives one audio file: streamed to a temp file within the size limit and the quotas, its format read from its content. */
+async function receiveAudio(app: FastifyInstance, request: FastifyRequest, reservation: Reservation) {
+  const file = await app.files.receive(request, {
+    maxBytes: AUDIO_LIMITS.fileBytesMax,
+    accept: 'any',
+    onBytes: reservation.take,
+  });
   if (!(AUDIO_FORMATS as readonly string[]).includes(file.type)) {
     await app.files.discard(file);
     throw new AppError(415, 'unsupported_audio_format', 'Unsupported audio format: WAV, MP3, M4A or OGG only');
@@ -89,45 +96,62 @@ const fileValues = (file: ReceivedFile & { type: AudioFormat }) => ({ format: fi
 /** POST /tracks/{id}/audio: a new clip from one uploaded file and its fields. */
 export async function uploadClip(app: FastifyInstance, request: FastifyRequest, trackId: number) {
   await trackTables(app.db, trackId);
-  const file = await receiveAudio(app, request);
+  const reservation = await reserveUpload(app, { trackId });
   try {
-    const parsed = uploadAudioFields.safeParse(file.fields);
-    if (!parsed.success) {
-      const details = parsed.error.issues.map((i) => ({ path: i.path, message: i.message }));
-      throw new AppError(400, 'validation_failed', 'Invalid upload fields', details);
-    }
-    const { kind, name, tableSide: requested } = parsed.data;
-    const tables = await trackTables(app.db, trackId);
-    const { tableSide } = resolveClipName(kind, name, tables, requested);
-    if (await repo.findClipByName(app.db, trackId, kind, name)) throw nameTaken(name);
-    return await app.db.transaction(async (tx) => {
-      const clip = await repo
-        .insertClip(tx as unknown as Database, trackId, { name, kind, tableSide, ...fileValues(file) })
-        .catch((error) => {
+    const file = await receiveAudio(app, request, reservation);
+    try {
+      const parsed = uploadAudioFields.safeParse(file.fields);
+      if (!parsed.success) {
+        const details = parsed.error.issues.map((i) => ({ path: i.path, message: i.message }));
+        throw new AppError(400, 'validation_failed', 'Invalid upload fields', details);
+      }
+      const { kind, name, tableSide: requested } = parsed.data;
+      const tables = await trackTables(app.db, trackId);
+      const { tableSide } = resolveClipName(kind, name, tables, requested);
+      if (await repo.findClipByName(app.db, trackId, kind, name)) throw nameTaken(name);
+      return await app.db.transaction(async (tx) => {
+        const db = tx as unknown as Database;
+        await checkQuotas(app, db, { trackId, adding: file.size, freeing: 0 });
+        const clip = await repo.insertClip(db, trackId, { name, kind, tableSide, ...fileValues(file) }).catch((error) => {
           throw isUniqueViolation(error) ? nameTaken(name) : error;
         });
-      await app.files.keep(file, clipKey(trackId, clip.id));
-      return clip;
-    });
-  } catch (error) {
-    await app.files.discard(file);
-    throw error;
+        await app.files.keep(file, clipKey(trackId, clip.id));
+        return clip;
+      });
+    } catch (error) {
+      await app.files.discard(file);
+      throw error;
+    }
+  } finally {
+    reservation.release();
   }
 }
 
-/** PUT /tracks/{id}/audio/{audioId}/file: a new file under the same name. */
+/** PUT /tracks/{id}/audio/{audioId}/file: a new file under the same name; the old one's bytes count as freed. */
 export async function replaceClipFile(app: FastifyInstance, request: FastifyRequest, trackId: number, clipId: number) {
-  await getClip(app.db, trackId, clipId);
-  const file = await receiveAudio(app, request);
+  const old = await getClip(app.db, trackId, clipId);
+  const reservation = await reserveUpload(app, { trackId, credit: old.size });
   try {
-    await app.files.keep(file, clipKey(trackId, clipId));
-  } catch (error) {
-    await app.files.discard(file);
-    throw error;
+    const file = await receiveAudio(app, request, reservation);
+    try {
+      return await app.db.transaction(async (tx) => {
+        const db = tx as unknown as Database;
+        await lockQuotas(db);
+        const current = await repo.findClip(db, trackId, clipId);
+        if (!current) throw notFound('Audio clip');
+        await checkQuotas(app, db, { trackId, adding: file.size, freeing: current.size });
+        const clip = await repo.updateClip(db, clipId, { ...fileValues(file), uploadedAt: new Date() });
+        if (!clip) throw notFound('Audio clip');
+        await app.files.keep(file, clipKey(trackId, clipId));
+        return clip;
+      });
+    } catch (error) {
+      await app.files.discard(file);
+      throw error;
+    }
+  } finally {
+    reservation.release();
   }
-  const clip = await repo.updateClip(app.db, clipId, { ...fileValues(file), uploadedAt: new Date() });
-  if (!clip) throw notFound('Audio clip');
-  return clip;
 }
 
 /** PUT /tracks/{id}/audio/{audioId}: a new name, checked by the same rules as an upload of its kind. */

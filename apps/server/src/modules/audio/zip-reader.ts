@@ -7,6 +7,7 @@ import { AUDIO_FORMATS, AUDIO_LIMITS, type AudioBatchRefusal, type AudioFormat, 
 import yauzl from 'yauzl';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { detectFileType } from '../../lib/file-type.ts';
+import { centralDirectoryStart, checkZipLayout } from './zip-layout.ts';
 
 export type ZipLimits = Pick<typeof AUDIO_LIMITS, 'fileBytesMax' | 'zipEntriesMax' | 'zipUnpackedBytesMax'>;
 
@@ -41,9 +42,10 @@ function unsafePath(name: string, entry: yauzl.Entry): string | null {
 
 /**
  * Reads the central directory first and refuses the whole ZIP, before anything is written, when
- * it has too many entries, declares too much unpacked data, or holds an unsafe entry (a path
- * leaving its folder, an absolute path, a link). Then unpacks each audio entry into `tempDir`,
- * counting the bytes actually inflated, so a header that lies about its size is stopped too.
+ * it has too many entries, declares too much unpacked data, holds an unsafe entry (a path
+ * leaving its folder, an absolute path, a link), or entries that share bytes (zip-layout.ts). Then unpacks each audio entry into `tempDir`,
+ * counting the bytes actually inflated, so a header that lies about its size is stopped too;
+ * `onBytes` sees each inflated chunk first and may stop the unpacking by throwing (quotas).
  * The caller removes `tempDir` whatever happens.
  */
 export async function unpackAudioZip(
@@ -51,6 +53,7 @@ export async function unpackAudioZip(
   tempDir: string,
   tableNames: readonly string[],
   limits: ZipLimits = AUDIO_LIMITS,
+  onBytes: (bytes: number) => void = () => {},
 ): Promise<UnpackedZip> {
   let zip: yauzl.ZipFile;
   try {
@@ -62,7 +65,8 @@ export async function unpackAudioZip(
     if (zip.entryCount > limits.zipEntriesMax) {
       throw tooLarge(`The ZIP has ${zip.entryCount} entries; at most ${limits.zipEntriesMax} are taken`, 'too_many_entries');
     }
-    const entries: { name: string; entry: yauzl.Entry }[] = [];
+    const cdStart = centralDirectoryStart(zip);
+    const all: { name: string; entry: yauzl.Entry }[] = [];
     let declared = 0;
     try {
       for await (const entry of zip.eachEntry()) {
@@ -71,13 +75,15 @@ export async function unpackAudioZip(
         if (problem) throw unsafe(name, problem);
         declared += entry.uncompressedSize;
         if (declared > limits.zipUnpackedBytesMax) throw tooLarge('The ZIP unpacks to more than the limit', 'unpacked_size');
-        if (!name.endsWith('/')) entries.push({ name, entry });
+        all.push({ name, entry });
       }
+      await checkZipLayout(zip, all, cdStart);
     } catch (error) {
       if (error instanceof AppError) throw error;
       throw badRequest('zip_invalid', `Not a readable ZIP file: ${(error as Error).message}`);
     }
-    return await unpackEntries(zip, entries, tempDir, tableNames, limits);
+    const entries = all.filter(({ name }) => !name.endsWith('/'));
+    return await unpackEntries(zip, entries, tempDir, tableNames, limits, onBytes);
   } finally {
     zip.close();
   }
@@ -103,6 +109,7 @@ async function unpackEntries(
   tempDir: string,
   tableNames: readonly string[],
   limits: ZipLimits,
+  onBytes: (bytes: number) => void,
 ): Promise<UnpackedZip> {
   const result: UnpackedZip = { clips: [], refused: [] };
   const taken = new Set<string>();
@@ -127,6 +134,11 @@ async function unpackEntries(
         if (inflated > limits.zipUnpackedBytesMax)
           return done(tooLarge('The ZIP unpacks to more than the limit', 'unpacked_size'));
         if (size > limits.fileBytesMax) return done(tooLarge('A ZIP entry unpacks to more than it declared', 'entry_size'));
+        try {
+          onBytes(chunk.length);
+        } catch (error) {
+          return done(error as Error);
+        }
         if (head.length < 64) head = Buffer.concat([head, chunk.subarray(0, 64 - head.length)]);
         hash.update(chunk);
         done(null, chunk);

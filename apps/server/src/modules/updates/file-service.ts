@@ -1,7 +1,10 @@
 import { type PageQuery, parseUpdateFilename, UPDATE_LIMITS } from '@railserve/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { FileType } from '../../lib/file-type.ts';
+import type { Reservation } from '../storage-quota/ledger.ts';
+import { checkQuotas, reserveUpload } from '../storage-quota/quota.ts';
 import * as repo from './repository.ts';
 
 const FILENAME_MESSAGES = {
@@ -21,11 +24,25 @@ export function requireUpdateFilename(filename: string) {
 }
 
 /**
- * Streams an upload to disk (size limit, SHA-256 while streaming), then checks the filename
- * rules and that the content is what the extension claims; only then is the file kept.
+ * Streams an upload to disk (size limit, total storage quota, SHA-256 while streaming), then
+ * checks the filename rules and that the content is what the extension claims; only then is the
+ * file kept, its row written under the quota lock.
  */
 export async function uploadUpdateFile(app: FastifyInstance, request: FastifyRequest) {
-  const received = await app.files.receive(request, { maxBytes: UPDATE_LIMITS.fileMaxBytes, accept: ['zip', 'binary'] });
+  const reservation = await reserveUpload(app, {});
+  try {
+    return await receiveUpdateFile(app, request, reservation);
+  } finally {
+    reservation.release();
+  }
+}
+
+async function receiveUpdateFile(app: FastifyInstance, request: FastifyRequest, reservation: Reservation) {
+  const received = await app.files.receive(request, {
+    maxBytes: UPDATE_LIMITS.fileMaxBytes,
+    accept: ['zip', 'binary'],
+    onBytes: reservation.take,
+  });
   try {
     const parsed = requireUpdateFilename(received.filename);
     if (CONTENT_OF[parsed.extension] !== received.type) {
@@ -34,13 +51,16 @@ export async function uploadUpdateFile(app: FastifyInstance, request: FastifyReq
     if (await repo.findFileByName(app.db, received.filename)) {
       throw conflict('update_filename_taken', `An update file named ${received.filename} exists already`);
     }
-    const row = await repo.insertFile(app.db, {
-      filename: received.filename,
-      version: parsed.version,
-      kind: parsed.kind,
-      size: received.size,
-      sha256: received.sha256,
-      signature: app.updateSigner.sign({ version: parsed.version, size: received.size, sha256: received.sha256 }),
+    const row = await app.db.transaction(async (tx) => {
+      await checkQuotas(app, tx as unknown as Database, { adding: received.size, freeing: 0 });
+      return repo.insertFile(tx as unknown as Database, {
+        filename: received.filename,
+        version: parsed.version,
+        kind: parsed.kind,
+        size: received.size,
+        sha256: received.sha256,
+        signature: app.updateSigner.sign({ version: parsed.version, size: received.size, sha256: received.sha256 }),
+      });
     });
     await app.files.keep(received, repo.fileKey(row.id)).catch(async (error) => {
       await repo.deleteFile(app.db, row.id);

@@ -22,6 +22,7 @@ import {
   removeUpdateRecord,
 } from './record-service.ts';
 import { rolloutRoutes } from './rollout-routes.ts';
+import { updateStorageRoutes } from './storage-routes.ts';
 
 registerAuditLoader('updates', (app, id) =>
   /^\d{1,9}$/.test(id) ? getUpdateRecord(app, Number(id)) : Promise.resolve(undefined),
@@ -31,6 +32,7 @@ registerAuditLoader('updates', (app, id) =>
 export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(updateFileRoutes);
   await app.register(rolloutRoutes);
+  await app.register(updateStorageRoutes);
   const codeGuard = createCodeGuard();
 
   app.get(

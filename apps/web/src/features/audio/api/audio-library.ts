@@ -1,12 +1,9 @@
 import type { AudioLibrary } from '@railserve/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { audioKeys } from './audio-keys.ts';
 
-export const audioKeys = {
-  library: (trackId: number) => ['tracks', 'audio', trackId] as const,
-};
-
-/** GET /tracks/{id}/audio: the track's clips and the system and table clips it lacks. */
+/** GET /tracks/{id}/audio: the track's clips, the system and table clips it lacks, and its storage use. */
 export const fetchAudioLibrary = (trackId: number, signal?: AbortSignal) =>
   api.get<AudioLibrary>(`/tracks/${trackId}/audio`, { signal });
 

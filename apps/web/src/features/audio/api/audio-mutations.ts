@@ -2,7 +2,7 @@ import type { AudioBatchReport, AudioClip, AudioKind, TableSide } from '@railser
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { uploadForm } from '../../../lib/upload.ts';
-import { audioKeys } from './audio-library.ts';
+import { audioKeys } from './audio-keys.ts';
 
 type Progress = { onProgress?: (percent: number) => void };
 export type UploadAudioInput = { trackId: number; kind: AudioKind; name: string; tableSide?: TableSide; file: File } & Progress;

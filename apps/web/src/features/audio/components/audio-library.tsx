@@ -3,10 +3,11 @@ import type { AudioBatchReport, AudioClip } from '@railserve/protocol';
 import { Alert, App, Button, Card, Flex, Progress, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StorageUsageBar } from '../../../components/ui/storage-usage-bar.tsx';
 import { actionFailed } from '../../../lib/errors.ts';
 import { useAudioLibrary } from '../api/audio-library.ts';
 import { useDeleteAudio, useReplaceAudio, useUploadAudioZip } from '../api/audio-mutations.ts';
-import { audioRows } from '../hooks/audio-rows.ts';
+import { audioRows } from '../model/audio-rows.ts';
 import { AudioTable } from './audio-table.tsx';
 import { RenameAudioDialog } from './rename-audio-dialog.tsx';
 import { UploadAudioDialog, type UploadTarget } from './upload-audio-dialog.tsx';
@@ -26,7 +27,7 @@ export function AudioLibrary({ trackId, editable }: { trackId: number; editable:
   const [zipProgress, setZipProgress] = useState<number>();
 
   if (library.isError) return <Alert type="error" showIcon title={actionFailed(t, t('audio.actions.load'), library.error)} />;
-  const data = library.data ?? { clips: [], missing: [] };
+  const data = library.data ?? { clips: [], missing: [], storage: undefined };
   const rows = audioRows(data);
   const tableNames = rows.filter((r) => r.kind === 'table').map((r) => r.name);
   const missingOf = (kind: 'system' | 'table') => data.missing.filter((m) => m.kind === kind).map((m) => m.name);
@@ -86,9 +87,12 @@ export function AudioLibrary({ trackId, editable }: { trackId: number; editable:
           </>
         ) : null}
         {zipProgress !== undefined ? <Progress percent={zipProgress} size="small" style={{ width: 200 }} /> : null}
-        <Typography.Text type="secondary" style={{ marginInlineStart: 'auto' }}>
-          {t('audio.summary', { clips: data.clips.length, missing: data.missing.length })}
-        </Typography.Text>
+        <Flex gap={16} wrap align="center" style={{ marginInlineStart: 'auto' }}>
+          <StorageUsageBar label={t('audio.storage.label')} usage={data.storage} testId="audio-storage" />
+          <Typography.Text type="secondary">
+            {t('audio.summary', { clips: data.clips.length, missing: data.missing.length })}
+          </Typography.Text>
+        </Flex>
       </Flex>
       {editable ? (
         <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>

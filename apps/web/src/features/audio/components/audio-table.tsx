@@ -3,7 +3,8 @@ import type { AudioClip } from '@railserve/protocol';
 import { Button, Flex, Popconfirm, Table, Tag, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/date-time.ts';
-import { type AudioRow, formatSize } from '../hooks/audio-rows.ts';
+import { formatBytes } from '../../../lib/format-bytes.ts';
+import type { AudioRow } from '../model/audio-rows.ts';
 import { AudioPlayer } from './audio-player.tsx';
 import { AUDIO_ACCEPT, type UploadTarget } from './upload-audio-dialog.tsx';
 
@@ -61,7 +62,7 @@ export function AudioTable({ trackId, rows, loading, editable, onUpload, onRepla
           key: 'size',
           title: t('audio.fields.size'),
           width: 100,
-          render: (_, row) => (row.clip ? formatSize(row.clip.size) : ''),
+          render: (_, row) => (row.clip ? formatBytes(row.clip.size) : ''),
         },
         {
           key: 'uploadedAt',

@@ -3,7 +3,7 @@ import { App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { actionFailed } from '../../../lib/errors.ts';
 import { useRenameAudio } from '../api/audio-mutations.ts';
-import { clipNameRules } from '../hooks/clip-name-rules.ts';
+import { clipNameRules } from '../model/clip-name-rules.ts';
 
 type RenameAudioDialogProps = { clip: AudioClip | null; tableNames: string[]; onClose: () => void };
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionFailed } from '../../../lib/errors.ts';
 import { useUploadAudio } from '../api/audio-mutations.ts';
-import { clipNameRules } from '../hooks/clip-name-rules.ts';
+import { clipNameRules } from '../model/clip-name-rules.ts';
 
 export type UploadTarget = { kind: AudioKind; name?: string };
 

@@ -1,5 +1,5 @@
 import type { Page, UpdateFile } from '@railserve/protocol';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, apiUrl } from '../../../lib/api-client.ts';
 import { tokenStore } from '../../../lib/session.ts';
 import { updateKeys } from './update-keys.ts';
@@ -11,6 +11,13 @@ export const updateFilesQueryOptions = () =>
   });
 
 export const useUpdateFiles = () => useQuery(updateFilesQueryOptions());
+
+/** After a file is added or removed: the list and the storage use both change. */
+const invalidateFiles = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: updateKeys.files }),
+    queryClient.invalidateQueries({ queryKey: updateKeys.storage }),
+  ]);
 
 /**
  * POST /updates/files (multipart field `file`). XMLHttpRequest rather than fetch: only it
@@ -48,7 +55,7 @@ export function useUploadUpdateFile() {
   return useMutation({
     mutationFn: ({ file, onProgress }: { file: File; onProgress: (percent: number) => void }) =>
       uploadUpdateFile(file, onProgress),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: updateKeys.files }),
+    onSettled: () => invalidateFiles(queryClient),
   });
 }
 
@@ -56,6 +63,6 @@ export function useDeleteUpdateFile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.delete<null>(`/updates/files/${id}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: updateKeys.files }),
+    onSettled: () => invalidateFiles(queryClient),
   });
 }

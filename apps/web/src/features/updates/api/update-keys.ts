@@ -13,6 +13,8 @@ export const updateKeys = {
   all: ['updates'] as const,
   records: (params: UpdateRecordParams) => ['updates', 'records', params] as const,
   files: ['updates', 'files'] as const,
+  /** Space all uploads take against the total quota: changes with every update file (and audio clip). */
+  storage: ['updates', 'storage'] as const,
   rollouts: ['updates', 'rollouts'] as const,
   versions: ['updates', 'versions'] as const,
 };

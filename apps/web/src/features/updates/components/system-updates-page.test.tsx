@@ -19,6 +19,7 @@ function signedIn(permission: number, first: MockRoute[] = []) {
     brokerAccountRoute(tokenStore.get()),
     { url: '/api/v1/system/versions', body: ok(systemVersionsAnswer) },
     { url: /^\/api\/v1\/updates\/files/, body: ok(page([updateFileFixture])) },
+    { url: '/api/v1/updates/storage', body: ok({ usedBytes: 12.3 * 1024 * 1024, quotaBytes: 200 * 1024 * 1024 }) },
     { url: '/api/v1/updates/rollouts', body: ok([stoppedRolloutFixture]) },
     { url: /^\/api\/v1\/updates\?/, body: ok(page([failedRecordFixture])) },
     { url: /^\/api\/v1\/robots\?/, body: ok(page([])) },
@@ -40,6 +41,7 @@ describe('system updates page', () => {
     expect(within(records).getByText('校驗碼不符：下載的檔案已損毀')).toBeTruthy();
     expect(await screen.findByText('已停止於 SIM-0001：校驗碼不符：下載的檔案已損毀')).toBeTruthy();
     expect(screen.getByTestId('upload-update')).toBeTruthy();
+    expect(await within(screen.getByTestId('upload-storage')).findByText('已使用 12.3 MB / 200 MB')).toBeTruthy();
   }, 60_000);
 
   it('refuses a badly named file before uploading, with the spec messages', async () => {

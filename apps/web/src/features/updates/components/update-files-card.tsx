@@ -3,15 +3,19 @@ import type { UpdateFile } from '@railserve/protocol';
 import { App, Button, Card, Flex, Popconfirm, Progress, Table, Tooltip, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StorageUsageBar } from '../../../components/ui/storage-usage-bar.tsx';
 import { actionFailed } from '../../../lib/errors.ts';
+import { formatBytes } from '../../../lib/format-bytes.ts';
 import { useDeleteUpdateFile, useUpdateFiles, useUploadUpdateFile } from '../api/update-files.ts';
-import { filenameProblem, formatBytes } from '../hooks/update-file-rules.ts';
+import { useUploadStorage } from '../api/upload-storage.ts';
+import { filenameProblem } from '../hooks/update-file-rules.ts';
 
 /** Upload (filename rules checked first, progress shown) and the list of update files; a used file cannot be deleted. */
 export function UpdateFilesCard({ canWrite }: { canWrite: boolean }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const files = useUpdateFiles();
+  const storage = useUploadStorage();
   const upload = useUploadUpdateFile();
   const remove = useDeleteUpdateFile();
   const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
@@ -63,6 +67,9 @@ export function UpdateFilesCard({ canWrite }: { canWrite: boolean }) {
           {t('updates.files.rules')}
         </Typography.Paragraph>
       ) : null}
+      <div style={{ marginBottom: 12 }}>
+        <StorageUsageBar label={t('updates.files.storage')} usage={storage.data} testId="upload-storage" />
+      </div>
       {progress ? (
         <Flex gap={12} align="center" style={{ marginBottom: 12 }} data-testid="upload-progress">
           <Typography.Text>{progress.name}</Typography.Text>

@@ -5,15 +5,3 @@ export function filenameProblem(filename: string): 'errors.invalid_filename_form
   const parsed = parseUpdateFilename(filename);
   return typeof parsed === 'string' ? `errors.${parsed}` : null;
 }
-
-/** 1536 → "1.5 KB": sizes as people read them. */
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
-}

@@ -4,7 +4,7 @@ import { type AudioClip, type AudioKind, type AudioLibrary, SYSTEM_AUDIO_NAMES, 
 export type AudioRow = { key: string; kind: AudioKind; name: string; tableSide?: TableSide; clip?: AudioClip };
 
 /** The seven system clips in the spec's order (present or missing), then table clips, then custom ones. */
-export function audioRows(library: AudioLibrary): AudioRow[] {
+export function audioRows(library: Pick<AudioLibrary, 'clips' | 'missing'>): AudioRow[] {
   const rowOf = (clip: AudioClip): AudioRow => ({
     key: `clip-${clip.id}`,
     kind: clip.kind,
@@ -24,11 +24,4 @@ export function audioRows(library: AudioLibrary): AudioRow[] {
   ];
   const custom = library.clips.filter((c) => c.kind === 'custom').map(rowOf);
   return [...system, ...tables, ...custom];
-}
-
-/** File sizes as people read them: 812 B, 14.2 KB, 3.1 MB. */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }

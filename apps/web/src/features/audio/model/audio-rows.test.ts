@@ -1,6 +1,6 @@
 import type { AudioClip } from '@railserve/protocol';
 import { describe, expect, it } from 'vitest';
-import { audioRows, formatSize } from './audio-rows.ts';
+import { audioRows } from './audio-rows.ts';
 
 const clip = (id: number, kind: AudioClip['kind'], name: string): AudioClip => ({
   id,
@@ -31,9 +31,5 @@ describe('audio rows', () => {
       ['table', 'A2', null],
       ['custom', 'welcome', 1],
     ]);
-  });
-
-  it('formats sizes', () => {
-    expect([formatSize(812), formatSize(14_541), formatSize(3_250_000)]).toEqual(['812 B', '14.2 KB', '3.1 MB']);
   });
 });
