@@ -24,7 +24,9 @@ for (const [i, send] of sends.entries()) {
   outcomes[await sendHostile(server, send)]++;
   if (server.alive() && (await server.health())) continue;
   await server.stop();
-  crashes.push(`#${i} ${send.identity.role} ${send.topic} ${send.kind} (${send.payload.length} bytes, qos ${send.qos}${send.retain ? ', retained' : ''})`);
+  crashes.push(
+    `#${i} ${send.identity.role} ${send.topic} ${send.kind} (${send.payload.length} bytes, qos ${send.qos}${send.retain ? ', retained' : ''})`,
+  );
   console.log(`crash ${crashes.length}: ${crashes.at(-1)}`);
   server = await startLiveServer({ dataDir: server.dataDir });
 }

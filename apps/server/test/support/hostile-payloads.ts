@@ -13,7 +13,8 @@ export const wideObject = (keys: number) =>
 /** A JSON string of about `bytes` bytes. */
 export const hugeString = (bytes: number) => JSON.stringify({ message: 'x'.repeat(Math.max(0, bytes - 16)) });
 /** Bytes that are not UTF-8 (lone continuation bytes, overlong forms, a lone surrogate's encoding). */
-export const invalidUtf8 = () => Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0x80, 0xc0, 0xaf, 0xed, 0xa0, 0x80, 0xff, 0x22, 0x7d]);
+export const invalidUtf8 = () =>
+  Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0x80, 0xc0, 0xaf, 0xed, 0xa0, 0x80, 0xff, 0x22, 0x7d]);
 
 /** A small seeded generator (mulberry32): the same seed makes the same attack. */
 export function seeded(seed: number) {
