@@ -12,6 +12,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { reportAdministrator } from './lib/admin-notice.ts';
 import { SERVER_BROKER_USERNAME } from './lib/broker-acl.ts';
 import { createDynsecClient } from './lib/dynamic-security.ts';
+import { FaultGuard } from './lib/fault-guard.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { createUserRevocations } from './lib/user-revocations.ts';
 import { createDynsecBrokerAccounts, tokenBrokerAccounts } from './modules/auth/broker-accounts.ts';
@@ -42,6 +43,7 @@ export const app = fp(async (instance: FastifyInstance, options: AppOptions) => 
   instance.decorate('dbKind', database.kind);
   instance.decorate('startedAt', new Date());
   instance.decorate('userRevocations', createUserRevocations());
+  instance.decorate('faultGuard', new FaultGuard(instance.log));
   // server.ts sets `restart` when it runs the process (POST /system/restart).
   instance.decorate('lifecycle', {});
   instance.setValidatorCompiler(validatorCompiler);
@@ -95,12 +97,14 @@ export const app = fp(async (instance: FastifyInstance, options: AppOptions) => 
           },
           shared: false,
           log: instance.log,
+          guard: instance.faultGuard,
         }
       : {
           url: config.mqttUrl!,
           clientOptions: { clientId: serverClientId },
           shared: true,
           log: instance.log,
+          guard: instance.faultGuard,
         },
   );
   instance.decorate('mqtt', bridge);

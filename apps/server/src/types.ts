@@ -38,6 +38,8 @@ declare module 'fastify' {
     brokerAccounts: import('./modules/auth/broker-accounts.ts').BrokerAccounts;
     /** Ends a user's live broker sessions when their tokens are revoked (lib/user-revocations.ts). */
     userRevocations: import('./lib/user-revocations.ts').UserRevocations;
+    /** Catches a fault of one broker hook, handler or writer so it never ends the process (lib/fault-guard.ts). */
+    faultGuard: import('./lib/fault-guard.ts').FaultGuard;
     /** Every /api route and its permission, for the route-walking permission test. */
     apiCatalog: ApiRoute[];
   }

@@ -1,7 +1,7 @@
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createTcpServer, type Server } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import { Aedes, type AuthenticateError, type Client, type PublishPacket, type Subscription } from 'aedes';
 
 type AuthenticateDone = (error: AuthenticateError | null, success: boolean | null) => void;
 
@@ -44,51 +44,93 @@ export async function startEmbeddedBroker(app: FastifyInstance, serverClientId: 
   // Aedes keeps its connected clients by id; its types do not show it.
   const holderOf = (id: string) => (broker as unknown as { clients: Record<string, Client | undefined> }).clients[id];
 
-  broker.authenticate = (client, username, password, done) => {
-    identify(app, username ?? '', password)
-      .then((found) => {
-        if (!found) return refuse(done, 4, 'Bad username or password');
-        if (!clientIdAllowed(found, client.id, serverClientId)) {
-          app.log.warn({ clientId: client.id, username }, 'broker refused a client id that is not its own');
-          return refuse(done, 2, 'Client id not allowed for this identity');
-        }
-        const refusal = sessions.refusal(client, found, holderOf(client.id));
-        if (refusal) {
-          app.log.warn({ clientId: client.id, reason: refusal }, 'broker refused a connection');
-          return refuse(done, 2, refusal);
-        }
-        sessions.admit(client, found);
-        done(null, true);
-      })
-      .catch(() => refuse(done, 5, 'Not authorized'));
-  };
-  broker.authorizePublish = (client, packet, done) => {
-    // client is null only for a will of a connection this broker no longer knows.
-    if (!client) return done(null);
-    const identity = sessions.identity(client);
-    if (!identity || !mayPublish(app, identity, packet.topic, packet.retain)) {
-      return done(new Error(`Not allowed to publish on ${packet.topic}`));
-    }
-    packet.payload = stampSender(identity, packet.topic, packet.payload as Buffer);
-    done(null);
-  };
-  broker.authorizeSubscribe = (client, subscription, done) => {
-    const identity = sessions.identity(client);
-    done(null, identity && canSubscribe(identity, subscription.topic) ? subscription : null);
-  };
-  broker.on('clientError', (client, error) => app.log.debug({ clientId: client.id, err: error.message }, 'broker client error'));
+  const guard = app.faultGuard;
+  broker.authenticate = guard.hook(
+    'broker sign-in',
+    (client: Client, username: string | undefined, password: Buffer | undefined, done: AuthenticateDone) => {
+      identify(app, username ?? '', password)
+        .then((found) => {
+          if (!found) return refuse(done, 4, 'Bad username or password');
+          if (!clientIdAllowed(found, client.id, serverClientId)) {
+            app.log.warn({ clientId: client.id, username }, 'broker refused a client id that is not its own');
+            return refuse(done, 2, 'Client id not allowed for this identity');
+          }
+          const refusal = sessions.refusal(client, found, holderOf(client.id));
+          if (refusal) {
+            app.log.warn({ clientId: client.id, reason: refusal }, 'broker refused a connection');
+            return refuse(done, 2, refusal);
+          }
+          sessions.admit(client, found);
+          done(null, true);
+        })
+        .catch(() => refuse(done, 5, 'Not authorized'));
+    },
+    {
+      context: (client) => ({ clientId: client?.id, client }),
+      refuse: () => [Object.assign(new Error('Server unavailable'), { returnCode: 3 as const }), false],
+    },
+  );
+  broker.authorizePublish = guard.hook(
+    'broker publish check',
+    (client: Client | null, packet: PublishPacket, done: (error?: Error | null) => void) => {
+      // client is null only for a will of a connection this broker no longer knows.
+      if (!client) return done(null);
+      const identity = sessions.identity(client);
+      if (!identity || !mayPublish(app, identity, packet.topic, packet.retain)) {
+        return done(new Error(`Not allowed to publish on ${packet.topic}`));
+      }
+      packet.payload = stampSender(identity, packet.topic, packet.payload as Buffer);
+      done(null);
+    },
+    {
+      context: (client, packet) => ({ clientId: client?.id, topic: packet?.topic, client }),
+      refuse: (error) => [asError(error)],
+    },
+  );
+  broker.authorizeSubscribe = guard.hook(
+    'broker subscription check',
+    (client: Client, subscription: Subscription, done: (error: Error | null, subscription?: Subscription | null) => void) => {
+      const identity = sessions.identity(client);
+      done(null, identity && canSubscribe(identity, subscription.topic) ? subscription : null);
+    },
+    {
+      context: (client, subscription) => ({ clientId: client?.id, topic: subscription?.topic, client }),
+      refuse: (error) => [asError(error), null],
+    },
+  );
+  broker.on(
+    'clientError',
+    guard.listener('broker client error', (client: Client, error: Error) =>
+      app.log.debug({ clientId: client.id, err: error.message }, 'broker client error'),
+    ),
+  );
+  // Aedes emits 'error' when its persistence fails (its types do not show it); unheard, an 'error' event ends the process.
+  (broker as unknown as NodeJS.EventEmitter).on(
+    'error',
+    guard.listener('broker error', (error: Error) => app.log.error({ err: error }, 'broker error')),
+  );
   const stopRevocations = app.userRevocations.onRevoked((userId) => sessions.revokeUser(userId));
 
-  const handle = (connection: Duplex, req?: unknown) => {
-    const gate = sessions.accept(connection);
-    if (gate) broker.handle(gate as never, req as never);
-  };
+  const handle = (connection: Duplex, req?: unknown) =>
+    guard.run({ where: 'broker connection' }, () => {
+      try {
+        const gate = sessions.accept(connection);
+        if (gate) broker.handle(gate as never, req as never);
+      } catch (error) {
+        connection.destroy();
+        throw error;
+      }
+    });
   // Each packet goes out when written (packet-size-gate.ts writes it whole), not held for the peer's ACK.
   const tcp: Server = createTcpServer({ noDelay: true }, (socket) => handle(socket));
   const http = createHttpServer((_req, res) => res.writeHead(426).end('MQTT over WebSocket only'));
   // A browser's MQTT packet arrives as one WebSocket message: the same cap, plus the fixed header.
   const wss = new WebSocketServer({ server: http, maxPayload: BROKER_LIMITS.browserPacketBytes + 8 });
   wss.on('connection', (socket, req) => handle(createWebSocketStream(socket), req));
+  wss.on(
+    'error',
+    guard.listener('broker WebSocket server', (error: Error) => app.log.error({ err: error }, 'broker WebSocket server error')),
+  );
 
   const tcpPort = await listen(tcp, app.config.mqttPort, app.config.host, 'MQTT_PORT');
   const wsPort = await listen(http, app.config.mqttWsPort, app.config.host, 'MQTT_WS_PORT').catch(async (error) => {
@@ -135,6 +177,8 @@ async function identify(
   const device = deviceIdentity(username);
   return device && sameSecret(password, app.secrets.deviceKey) ? device : undefined;
 }
+
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 
 /** The topic rules, the retain rule, and a controller commanding only robots of its own track. */
 function mayPublish(app: FastifyInstance, identity: BrokerIdentity, topic: string, retain: boolean) {

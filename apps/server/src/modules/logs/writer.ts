@@ -1,6 +1,7 @@
 import { LOG_MESSAGE_MAX, LOG_TYPE_MAX, type LogLevel, type LogSource } from '@railserve/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { FaultGuard } from '../../lib/fault-guard.ts';
 import { stripNulText } from '../../lib/nul.ts';
 import { NameResolvers, resolveNames } from './names.ts';
 import { insertLogRows, type LogRow } from './repository.ts';
@@ -49,6 +50,7 @@ const clip = (value: string | null | undefined, max: number) => (value == null ?
 
 export function createEventLog(db: Database, log: FastifyBaseLogger): EventLog {
   const names = new NameResolvers(log);
+  const guard = new FaultGuard(log);
   let queue: PendingRecord[] = [];
   let timer: NodeJS.Timeout | undefined;
   let draining: Promise<void> | undefined;
@@ -133,7 +135,7 @@ export function createEventLog(db: Database, log: FastifyBaseLogger): EventLog {
 
   const schedule = () => {
     if (draining || timer) return;
-    timer = setTimeout(drain, queue.length >= LOG_BATCH_SIZE ? 0 : FLUSH_DELAY_MS);
+    timer = setTimeout(() => guard.run({ where: 'the log writer' }, drain), queue.length >= LOG_BATCH_SIZE ? 0 : FLUSH_DELAY_MS);
   };
 
   return {
