@@ -85,7 +85,10 @@ export const app = fp(async (instance: FastifyInstance, options: AppOptions) => 
   // Random per start: nobody can guess it to take over the server's own broker session.
   const serverClientId = `railserve-server-${randomBytes(8).toString('hex')}`;
   const broker = config.mqttUrl ? undefined : await startEmbeddedBroker(instance, serverClientId);
-  if (broker) instance.decorate('brokerPorts', broker.ports);
+  if (broker) {
+    instance.decorate('brokerPorts', broker.ports);
+    instance.decorate('retainedUsage', broker.retainedUsage);
+  }
   const bridge = createMqttBridge(
     broker
       ? {

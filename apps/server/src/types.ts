@@ -29,6 +29,8 @@ declare module 'fastify' {
     commands: CommandTracker;
     /** Ports the embedded broker listens on; undefined with an external broker. */
     brokerPorts?: { tcp: number; ws: number };
+    /** The devices' retained messages the embedded broker keeps, and those it refused (lib/retained-budget.ts); undefined with an external broker. */
+    retainedUsage?: () => { messages: number; bytes: number; owners: number; refused: number };
     startedAt: Date;
     /** What the process does on `POST /system/restart`; unset when nothing supervises it (tests). */
     lifecycle: { restart?: () => void };

@@ -23,6 +23,7 @@ import { stampSender } from '../lib/broker-sender.ts';
 import { BrokerSessions } from '../lib/broker-sessions.ts';
 import { sameSecret } from '../lib/device-credentials.ts';
 import { listen } from '../lib/listen.ts';
+import { RetainedIndex } from '../lib/retained-index.ts';
 import { findActiveSessionUser } from '../modules/users/repository.ts';
 
 /**
@@ -31,12 +32,13 @@ import { findActiveSessionUser } from '../modules/users/repository.ts';
  */
 export async function startEmbeddedBroker(app: FastifyInstance, serverClientId: string) {
   const sessions = new BrokerSessions((reason) => app.log.warn({ reason }, 'broker refused a connection'));
+  const retained = new RetainedIndex();
   // concurrency 0: the message emitter never queues. Its queue drains by recursion, which
   // overflowed the stack with a few thousand robots (mcollina/mqemitter#204, moscajs/aedes#193).
   const broker = await Aedes.createBroker({
     heartbeatInterval: 60_000,
     concurrency: 0,
-    persistence: indexedMemoryPersistence(),
+    persistence: indexedMemoryPersistence({ retained, onRefused: retainedRefusals(app, retained) }),
     connectTimeout: BROKER_LIMITS.unauthenticatedTimeoutMs,
   });
   const refuse = (done: AuthenticateDone, returnCode: 2 | 4 | 5, message: string) =>
@@ -141,6 +143,8 @@ export async function startEmbeddedBroker(app: FastifyInstance, serverClientId: 
 
   return {
     ports: { tcp: tcpPort, ws: wsPort },
+    /** The devices' retained messages kept now, and those not kept since the start. */
+    retainedUsage: () => retained.budget.usage(),
     async close() {
       stopRevocations();
       sessions.close();
@@ -176,6 +180,24 @@ async function identify(
   }
   const device = deviceIdentity(username);
   return device && sameSecret(password, app.secrets.deviceKey) ? device : undefined;
+}
+
+/** A retained message refused for the store's bounds is logged at the first of a burst, then at most once a minute with the count. */
+const RETAINED_REFUSALS_LOG_EVERY_MS = 60_000;
+
+function retainedRefusals(app: FastifyInstance, retained: RetainedIndex) {
+  let loggedAt = Number.NEGATIVE_INFINITY;
+  let unlogged = 0;
+  return (topic: string) => {
+    unlogged++;
+    if (Date.now() - loggedAt < RETAINED_REFUSALS_LOG_EVERY_MS) return;
+    loggedAt = Date.now();
+    app.log.warn(
+      { topic, refused: unlogged, usage: retained.budget.usage(), limits: retained.budget.limits },
+      'retained store full: device messages delivered but not kept',
+    );
+    unlogged = 0;
+  };
 }
 
 const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
