@@ -38,7 +38,7 @@ describe('fault guard', () => {
       'clientError',
       guard.listener(
         'listener',
-        () => {
+        (_client: { id: string }) => {
           throw new Error('listener');
         },
         (client: { id: string }) => ({ clientId: client.id }),
@@ -60,7 +60,7 @@ describe('fault guard', () => {
       const answers: unknown[][] = [];
       const guarded = guard.hook('hook', hook, {
         context: (value) => ({ topic: value, client }),
-        refuse: (error) => [error instanceof Error ? error : new Error(String(error)), false],
+        refuse: (error): [Error, boolean] => [error instanceof Error ? error : new Error(String(error)), false],
       });
       return {
         guard,
