@@ -74,6 +74,10 @@ describe('bounded retained store', () => {
     expect(usage().bytes).toBe(before.bytes);
     expect(await retainedReport(publishers[3], 'RET-BIG-3')).toBeUndefined();
     expect(lines.filter((line) => line.includes('retained store full'))).toHaveLength(1);
+    const health = (await app.inject({ method: 'GET', url: '/api/health' })).json().data;
+    expect(health.retained).toEqual(usage());
+    expect(health.retained.refused).toBeGreaterThanOrEqual(30);
+    expect(health.faults).toBe(0);
   });
 
   it('counts what is kept, replaces in place, and returns to its baseline once every topic is cleared', async () => {
