@@ -37,14 +37,31 @@ export function hostileSends(seed: number, count: number, webToken: string): Hos
     payload: hostilePayload(kind, identity, random),
   });
   const sends: HostileSend[] = [];
-  for (const role of roles)
-    for (const target of publishTopics(identityOf(role)))
-      for (const kind of HOSTILE_KINDS) sends.push(send(identityOf(role), target, kind));
+  for (const role of roles) {
+    const topicCount = publishTopics(identityOf(role)).length;
+    for (let t = 0; t < topicCount; t++)
+      for (const kind of HOSTILE_KINDS) {
+        const identity = identityOf(role);
+        sends.push(send(identity, publishTopics(identity)[t], kind));
+      }
+  }
   while (sends.length < count) {
     const identity = identityOf(random.pick(roles));
     sends.push(send(identity, random.pick(publishTopics(identity)), random.pick(HOSTILE_KINDS)));
   }
   return sends;
+}
+
+/**
+ * How the broker must end `send`: the connection is closed for a packet over the identity's cap,
+ * a retained message on a topic that is not retained, and a controller's command to a robot not
+ * on its track (MQTT 3.1.1 refuses a publish only so); every other payload, however hostile, is
+ * taken and the connection stays.
+ */
+export function expectedOutcome(send: HostileSend): 'accepted' | 'closed' {
+  const retainedTopic = publishTopics(send.identity).find((t) => t.topic === send.topic)?.retain;
+  const refused = send.kind === 'over-cap' || (send.retain && !retainedTopic) || send.topic.endsWith('/cmd');
+  return refused ? 'closed' : 'accepted';
 }
 
 /** Resolves once the broker acknowledged `topic` (QoS 1) or closed the connection, whichever comes first. */

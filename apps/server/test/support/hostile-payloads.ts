@@ -65,7 +65,7 @@ export function hostilePayload(kind: HostileKind, identity: LiveIdentity, random
     case 'brackets-in-string':
       return Buffer.from(bracketsInString(Math.min(cap - 200, 1000 + random.int(40_000))));
     case 'wide':
-      return Buffer.from(wideObject(Math.min(Math.floor(cap / 24), 100 + random.int(8000))));
+      return Buffer.from(wideObject(Math.min(Math.floor(cap / 40), 100 + random.int(8000))));
     case 'huge':
       return Buffer.from(hugeString(cap - random.int(1000)));
     case 'over-cap':
