@@ -129,9 +129,13 @@ export async function startEmbeddedBroker(app: FastifyInstance, serverClientId: 
   // A browser's MQTT packet arrives as one WebSocket message: the same cap, plus the fixed header.
   const wss = new WebSocketServer({ server: http, maxPayload: BROKER_LIMITS.browserPacketBytes + 8 });
   wss.on('connection', (socket, req) => handle(createWebSocketStream(socket), req));
+  // ws repeats the HTTP server's errors; unheard, they would end the process. One before listening
+  // (a taken port) is listen()'s to report, in one line.
   wss.on(
     'error',
-    guard.listener('broker WebSocket server', (error: Error) => app.log.error({ err: error }, 'broker WebSocket server error')),
+    guard.listener('broker WebSocket server', (error: Error) => {
+      if (http.listening) app.log.error({ err: error }, 'broker WebSocket server error');
+    }),
   );
 
   const tcpPort = await listen(tcp, app.config.mqttPort, app.config.host, 'MQTT_PORT');
