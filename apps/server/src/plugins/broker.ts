@@ -125,6 +125,13 @@ export async function startEmbeddedBroker(app: FastifyInstance, serverClientId: 
     });
   // Each packet goes out when written (packet-size-gate.ts writes it whole), not held for the peer's ACK.
   const tcp: Server = createTcpServer({ noDelay: true }, (socket) => handle(socket));
+  // An error once listening (a failed accept: out of file descriptors) would end the process unheard.
+  tcp.on(
+    'error',
+    guard.listener('broker TCP server', (error: Error) => {
+      if (tcp.listening) app.log.error({ err: error }, 'broker TCP server error');
+    }),
+  );
   const http = createHttpServer((_req, res) => res.writeHead(426).end('MQTT over WebSocket only'));
   // A browser's MQTT packet arrives as one WebSocket message: the same cap, plus the fixed header.
   const wss = new WebSocketServer({ server: http, maxPayload: BROKER_LIMITS.browserPacketBytes + 8 });
