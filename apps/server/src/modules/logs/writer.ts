@@ -48,9 +48,9 @@ const RETRY_MAX_MS = 30_000;
 
 const clip = (value: string | null | undefined, max: number) => (value == null ? null : value.slice(0, max));
 
-export function createEventLog(db: Database, log: FastifyBaseLogger): EventLog {
+/** `guard` catches a fault of a timed write (the app's, so /api/health counts it). */
+export function createEventLog(db: Database, log: FastifyBaseLogger, guard = new FaultGuard(log)): EventLog {
   const names = new NameResolvers(log);
-  const guard = new FaultGuard(log);
   let queue: PendingRecord[] = [];
   let timer: NodeJS.Timeout | undefined;
   let draining: Promise<void> | undefined;

@@ -45,6 +45,7 @@ export async function startRobots(app: FastifyInstance) {
     },
     onStatus: feed.status,
     onForget: feed.removal,
+    guard: app.faultGuard,
   });
   await fleet.start();
   app.decorate('robots', fleet);
