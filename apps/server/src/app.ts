@@ -12,6 +12,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { reportAdministrator } from './lib/admin-notice.ts';
 import { SERVER_BROKER_USERNAME } from './lib/broker-acl.ts';
 import { createDynsecClient } from './lib/dynamic-security.ts';
+import { FaultGuard } from './lib/fault-guard.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { createUpdateSigner } from './lib/update-signing.ts';
 import { createUserRevocations } from './lib/user-revocations.ts';
@@ -44,6 +45,7 @@ export const app = fp(async (instance: FastifyInstance, options: AppOptions) => 
   instance.decorate('dbKind', database.kind);
   instance.decorate('startedAt', new Date());
   instance.decorate('userRevocations', createUserRevocations());
+  instance.decorate('faultGuard', new FaultGuard(instance.log));
   // server.ts sets `restart` when it runs the process (POST /system/restart).
   instance.decorate('lifecycle', {});
   instance.setValidatorCompiler(validatorCompiler);
@@ -85,7 +87,10 @@ export const app = fp(async (instance: FastifyInstance, options: AppOptions) => 
   // Random per start: nobody can guess it to take over the server's own broker session.
   const serverClientId = `railserve-server-${randomBytes(8).toString('hex')}`;
   const broker = config.mqttUrl ? undefined : await startEmbeddedBroker(instance, serverClientId);
-  if (broker) instance.decorate('brokerPorts', broker.ports);
+  if (broker) {
+    instance.decorate('brokerPorts', broker.ports);
+    instance.decorate('retainedUsage', broker.retainedUsage);
+  }
   const bridge = createMqttBridge(
     broker
       ? {
@@ -97,12 +102,14 @@ export const app = fp(async (instance: FastifyInstance, options: AppOptions) => 
           },
           shared: false,
           log: instance.log,
+          guard: instance.faultGuard,
         }
       : {
           url: config.mqttUrl!,
           clientOptions: { clientId: serverClientId },
           shared: true,
           log: instance.log,
+          guard: instance.faultGuard,
         },
   );
   instance.decorate('mqtt', bridge);

@@ -29,6 +29,8 @@ declare module 'fastify' {
     commands: CommandTracker;
     /** Ports the embedded broker listens on; undefined with an external broker. */
     brokerPorts?: { tcp: number; ws: number };
+    /** The devices' retained messages the embedded broker keeps, and those it refused (lib/retained-budget.ts); undefined with an external broker. */
+    retainedUsage?: () => { messages: number; bytes: number; owners: number; refused: number };
     startedAt: Date;
     /** What the process does on `POST /system/restart`; unset when nothing supervises it (tests). */
     lifecycle: { restart?: () => void };
@@ -40,6 +42,8 @@ declare module 'fastify' {
     userRevocations: import('./lib/user-revocations.ts').UserRevocations;
     /** Signs update files with the key of secrets.json (lib/update-signing.ts). */
     updateSigner: import('./lib/update-signing.ts').UpdateSigner;
+    /** Catches a fault of one broker hook, handler or writer so it never ends the process (lib/fault-guard.ts). */
+    faultGuard: import('./lib/fault-guard.ts').FaultGuard;
     /** Every /api route and its permission, for the route-walking permission test. */
     apiCatalog: ApiRoute[];
   }

@@ -38,3 +38,38 @@ export const LAYOUT = {
 export const LOCALES = ['zh-TW', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh-TW';
+
+/**
+ * Bounds on a JSON payload before it is parsed (docs/protocol.md, "Payload bounds"). `parseJson`
+ * answers "not JSON" beyond either, before any recursive work: a payload nested 20,000 levels
+ * deep (40 KB) overflowed the stack of whatever walked it next (JSON.stringify, a schema, a copy).
+ */
+export const PAYLOAD_LIMITS = {
+  /**
+   * Bytes (characters for a string): the server's own packet cap (BROKER_LIMITS.serverPacketBytes),
+   * as a saved map, the largest payload, is the server's; devices and consoles are held to less
+   * by the broker before this.
+   */
+  jsonBytesMax: 16 * 1024 * 1024,
+  /**
+   * Arrays and objects inside each other. The deepest payload of the protocol is a map's table
+   * layout, 5 levels (map → tables → pages → page → cells); a console's free-form `data` gets room.
+   */
+  jsonDepthMax: 64,
+} as const;
+
+/**
+ * The embedded broker's retained store (docs/protocol.md, "Retained messages"): what devices
+ * retain, per owner and in all. The server's own retained messages (maps, system status) are
+ * bounded by its database and not counted. Over a bound the message is delivered but not kept.
+ */
+export const RETAINED_LIMITS = {
+  /** Retained topics of one owner: a robot has two (status, configuration report). */
+  messagesPerOwner: 4,
+  /** Bytes one owner keeps (payloads and topics): a status and a configuration report are about 1 KB each. */
+  bytesPerOwner: 64 * 1024,
+  /** Retained messages of all devices: two per robot of the largest fleet (FLEET_MAX_ROBOTS, 20,000) and more. */
+  messagesTotal: 50_000,
+  /** Bytes of all devices' retained messages: a 20,000-robot fleet's statuses and reports take about 40 MB. */
+  bytesTotal: 64 * 1024 * 1024,
+} as const;

@@ -8,17 +8,25 @@ import { RetainedIndex } from './retained-index.ts';
 
 type Packet = { topic: string; payload: Buffer };
 
-/** Aedes' in-memory persistence with retained messages kept in a RetainedIndex. */
-class IndexedMemoryPersistence extends MemoryPersistence {
-  readonly retained = new RetainedIndex();
+/** What the embedded broker learns from its store: a device's retained message was not kept (lib/retained-budget.ts). */
+export type RetainedStoreOptions = { retained?: RetainedIndex; onRefused?: (topic: string) => void };
 
-  // biome-ignore lint/complexity/noUselessConstructor: the base class is untyped, so TypeScript needs the parameter declared.
-  constructor(opts: unknown) {
-    super(opts);
+/**
+ * Aedes' in-memory persistence with retained messages kept in a RetainedIndex. A message the
+ * index does not keep is still delivered: storing it resolves, so Aedes goes on publishing it.
+ */
+class IndexedMemoryPersistence extends MemoryPersistence {
+  readonly retained: RetainedIndex;
+  readonly #onRefused: (topic: string) => void;
+
+  constructor(options: RetainedStoreOptions) {
+    super({});
+    this.retained = options.retained ?? new RetainedIndex();
+    this.#onRefused = options.onRefused ?? (() => {});
   }
 
   async storeRetained(packet: Packet) {
-    this.retained.store({ ...packet });
+    if (this.retained.store(packet) === 'refused') this.#onRefused(packet.topic);
   }
 
   createRetainedStream(pattern: string) {
@@ -40,6 +48,6 @@ class IndexedMemoryPersistence extends MemoryPersistence {
   }
 }
 
-export function indexedMemoryPersistence() {
-  return new CallBackPersistence((opts: unknown) => new IndexedMemoryPersistence(opts), {});
+export function indexedMemoryPersistence(options: RetainedStoreOptions = {}) {
+  return new CallBackPersistence(() => new IndexedMemoryPersistence(options), {});
 }

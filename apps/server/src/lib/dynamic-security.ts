@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { parseJson } from '@railserve/protocol';
 import type { MqttBridge } from '../plugins/mqtt-bridge.ts';
 
 /** Mosquitto's dynamic security plugin's control topic and the topic it answers on. */
@@ -24,12 +25,8 @@ export function createDynsecClient(mqtt: MqttBridge) {
   mqtt.handle(
     DYNSEC_RESPONSE_TOPIC,
     (_topic, payload) => {
-      let responses: unknown;
-      try {
-        responses = (JSON.parse(payload.toString('utf8')) as { responses?: unknown }).responses;
-      } catch {
-        return;
-      }
+      const json = parseJson(payload);
+      const responses = json && typeof json === 'object' ? (json as { responses?: unknown }).responses : undefined;
       if (!Array.isArray(responses)) return;
       for (const response of responses as DynsecResponse[]) {
         const entry = typeof response?.correlationData === 'string' ? waiting.get(response.correlationData) : undefined;

@@ -44,7 +44,7 @@ const prefix = `${API_PREFIX}/`;
  * Writing a record never fails a request.
  */
 export const auditPlugin = fp(async (app: FastifyInstance) => {
-  const writer = createAuditWriter(app.db, app.log);
+  const writer = createAuditWriter(app.db, app.log, { guard: app.faultGuard });
   app.decorate('audit', {
     enabled: true,
     record: (record: NewAuditRecord) => writer.enqueue(record),

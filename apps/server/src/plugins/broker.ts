@@ -1,7 +1,7 @@
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createTcpServer, type Server } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import { Aedes, type AuthenticateError, type Client, type PublishPacket, type Subscription } from 'aedes';
 
 type AuthenticateDone = (error: AuthenticateError | null, success: boolean | null) => void;
 
@@ -23,6 +23,7 @@ import { stampSender } from '../lib/broker-sender.ts';
 import { BrokerSessions } from '../lib/broker-sessions.ts';
 import { sameSecret } from '../lib/device-credentials.ts';
 import { listen } from '../lib/listen.ts';
+import { RetainedIndex } from '../lib/retained-index.ts';
 import { findActiveSessionUser } from '../modules/users/repository.ts';
 
 /**
@@ -31,12 +32,13 @@ import { findActiveSessionUser } from '../modules/users/repository.ts';
  */
 export async function startEmbeddedBroker(app: FastifyInstance, serverClientId: string) {
   const sessions = new BrokerSessions((reason) => app.log.warn({ reason }, 'broker refused a connection'));
+  const retained = new RetainedIndex();
   // concurrency 0: the message emitter never queues. Its queue drains by recursion, which
   // overflowed the stack with a few thousand robots (mcollina/mqemitter#204, moscajs/aedes#193).
   const broker = await Aedes.createBroker({
     heartbeatInterval: 60_000,
     concurrency: 0,
-    persistence: indexedMemoryPersistence(),
+    persistence: indexedMemoryPersistence({ retained, onRefused: retainedRefusals(app, retained) }),
     connectTimeout: BROKER_LIMITS.unauthenticatedTimeoutMs,
   });
   const refuse = (done: AuthenticateDone, returnCode: 2 | 4 | 5, message: string) =>
@@ -44,51 +46,104 @@ export async function startEmbeddedBroker(app: FastifyInstance, serverClientId: 
   // Aedes keeps its connected clients by id; its types do not show it.
   const holderOf = (id: string) => (broker as unknown as { clients: Record<string, Client | undefined> }).clients[id];
 
-  broker.authenticate = (client, username, password, done) => {
-    identify(app, username ?? '', password)
-      .then((found) => {
-        if (!found) return refuse(done, 4, 'Bad username or password');
-        if (!clientIdAllowed(found, client.id, serverClientId)) {
-          app.log.warn({ clientId: client.id, username }, 'broker refused a client id that is not its own');
-          return refuse(done, 2, 'Client id not allowed for this identity');
-        }
-        const refusal = sessions.refusal(client, found, holderOf(client.id));
-        if (refusal) {
-          app.log.warn({ clientId: client.id, reason: refusal }, 'broker refused a connection');
-          return refuse(done, 2, refusal);
-        }
-        sessions.admit(client, found);
-        done(null, true);
-      })
-      .catch(() => refuse(done, 5, 'Not authorized'));
-  };
-  broker.authorizePublish = (client, packet, done) => {
-    // client is null only for a will of a connection this broker no longer knows.
-    if (!client) return done(null);
-    const identity = sessions.identity(client);
-    if (!identity || !mayPublish(app, identity, packet.topic, packet.retain)) {
-      return done(new Error(`Not allowed to publish on ${packet.topic}`));
-    }
-    packet.payload = stampSender(identity, packet.topic, packet.payload as Buffer);
-    done(null);
-  };
-  broker.authorizeSubscribe = (client, subscription, done) => {
-    const identity = sessions.identity(client);
-    done(null, identity && canSubscribe(identity, subscription.topic) ? subscription : null);
-  };
-  broker.on('clientError', (client, error) => app.log.debug({ clientId: client.id, err: error.message }, 'broker client error'));
+  const guard = app.faultGuard;
+  broker.authenticate = guard.hook(
+    'broker sign-in',
+    (client: Client, username: string | undefined, password: Buffer | undefined, done: AuthenticateDone) => {
+      identify(app, username ?? '', password)
+        .then((found) => {
+          if (!found) return refuse(done, 4, 'Bad username or password');
+          if (!clientIdAllowed(found, client.id, serverClientId)) {
+            app.log.warn({ clientId: client.id, username }, 'broker refused a client id that is not its own');
+            return refuse(done, 2, 'Client id not allowed for this identity');
+          }
+          const refusal = sessions.refusal(client, found, holderOf(client.id));
+          if (refusal) {
+            app.log.warn({ clientId: client.id, reason: refusal }, 'broker refused a connection');
+            return refuse(done, 2, refusal);
+          }
+          sessions.admit(client, found);
+          done(null, true);
+        })
+        .catch(() => refuse(done, 5, 'Not authorized'));
+    },
+    {
+      context: (client) => ({ clientId: client?.id, client }),
+      refuse: () => [Object.assign(new Error('Server unavailable'), { returnCode: 3 as const }), false],
+    },
+  );
+  broker.authorizePublish = guard.hook(
+    'broker publish check',
+    (client: Client | null, packet: PublishPacket, done: (error?: Error | null) => void) => {
+      // client is null only for a will of a connection this broker no longer knows.
+      if (!client) return done(null);
+      const identity = sessions.identity(client);
+      if (!identity || !mayPublish(app, identity, packet.topic, packet.retain)) {
+        return done(new Error(`Not allowed to publish on ${packet.topic}`));
+      }
+      packet.payload = stampSender(identity, packet.topic, packet.payload as Buffer);
+      done(null);
+    },
+    {
+      context: (client, packet) => ({ clientId: client?.id, topic: packet?.topic, client }),
+      refuse: (error) => [asError(error)],
+    },
+  );
+  broker.authorizeSubscribe = guard.hook(
+    'broker subscription check',
+    (client: Client, subscription: Subscription, done: (error: Error | null, subscription?: Subscription | null) => void) => {
+      const identity = sessions.identity(client);
+      done(null, identity && canSubscribe(identity, subscription.topic) ? subscription : null);
+    },
+    {
+      context: (client, subscription) => ({ clientId: client?.id, topic: subscription?.topic, client }),
+      refuse: (error) => [asError(error), null],
+    },
+  );
+  broker.on(
+    'clientError',
+    guard.listener('broker client error', (client: Client, error: Error) =>
+      app.log.debug({ clientId: client.id, err: error.message }, 'broker client error'),
+    ),
+  );
+  // Aedes emits 'error' when its persistence fails (its types do not show it); unheard, an 'error' event ends the process.
+  (broker as unknown as NodeJS.EventEmitter).on(
+    'error',
+    guard.listener('broker error', (error: Error) => app.log.error({ err: error }, 'broker error')),
+  );
   const stopRevocations = app.userRevocations.onRevoked((userId) => sessions.revokeUser(userId));
 
-  const handle = (connection: Duplex, req?: unknown) => {
-    const gate = sessions.accept(connection);
-    if (gate) broker.handle(gate as never, req as never);
-  };
+  const handle = (connection: Duplex, req?: unknown) =>
+    guard.run({ where: 'broker connection' }, () => {
+      try {
+        const gate = sessions.accept(connection);
+        if (gate) broker.handle(gate as never, req as never);
+      } catch (error) {
+        connection.destroy();
+        throw error;
+      }
+    });
   // Each packet goes out when written (packet-size-gate.ts writes it whole), not held for the peer's ACK.
   const tcp: Server = createTcpServer({ noDelay: true }, (socket) => handle(socket));
+  // An error once listening (a failed accept: out of file descriptors) would end the process unheard.
+  tcp.on(
+    'error',
+    guard.listener('broker TCP server', (error: Error) => {
+      if (tcp.listening) app.log.error({ err: error }, 'broker TCP server error');
+    }),
+  );
   const http = createHttpServer((_req, res) => res.writeHead(426).end('MQTT over WebSocket only'));
   // A browser's MQTT packet arrives as one WebSocket message: the same cap, plus the fixed header.
   const wss = new WebSocketServer({ server: http, maxPayload: BROKER_LIMITS.browserPacketBytes + 8 });
   wss.on('connection', (socket, req) => handle(createWebSocketStream(socket), req));
+  // ws repeats the HTTP server's errors; unheard, they would end the process. One before listening
+  // (a taken port) is listen()'s to report, in one line.
+  wss.on(
+    'error',
+    guard.listener('broker WebSocket server', (error: Error) => {
+      if (http.listening) app.log.error({ err: error }, 'broker WebSocket server error');
+    }),
+  );
 
   const tcpPort = await listen(tcp, app.config.mqttPort, app.config.host, 'MQTT_PORT');
   const wsPort = await listen(http, app.config.mqttWsPort, app.config.host, 'MQTT_WS_PORT').catch(async (error) => {
@@ -99,6 +154,8 @@ export async function startEmbeddedBroker(app: FastifyInstance, serverClientId: 
 
   return {
     ports: { tcp: tcpPort, ws: wsPort },
+    /** The devices' retained messages kept now, and those not kept since the start. */
+    retainedUsage: () => retained.budget.usage(),
     async close() {
       stopRevocations();
       sessions.close();
@@ -135,6 +192,26 @@ async function identify(
   const device = deviceIdentity(username);
   return device && sameSecret(password, app.secrets.deviceKey) ? device : undefined;
 }
+
+/** A retained message refused for the store's bounds is logged at the first of a burst, then at most once a minute with the count. */
+const RETAINED_REFUSALS_LOG_EVERY_MS = 60_000;
+
+function retainedRefusals(app: FastifyInstance, retained: RetainedIndex) {
+  let loggedAt = Number.NEGATIVE_INFINITY;
+  let unlogged = 0;
+  return (topic: string) => {
+    unlogged++;
+    if (Date.now() - loggedAt < RETAINED_REFUSALS_LOG_EVERY_MS) return;
+    loggedAt = Date.now();
+    app.log.warn(
+      { topic, refused: unlogged, usage: retained.budget.usage(), limits: retained.budget.limits },
+      'retained store full: device messages delivered but not kept',
+    );
+    unlogged = 0;
+  };
+}
+
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 
 /** The topic rules, the retain rule, and a controller commanding only robots of its own track. */
 function mayPublish(app: FastifyInstance, identity: BrokerIdentity, topic: string, retain: boolean) {

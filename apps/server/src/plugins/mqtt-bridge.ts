@@ -1,6 +1,7 @@
 import { BROKER_LIMITS, RETAINED_TOPICS, sharedTopic, topicMatches } from '@railserve/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import type { FaultGuard } from '../lib/fault-guard.ts';
 
 export type MessageHandler = (topic: string, payload: Buffer, retained: boolean) => void | Promise<void>;
 export type PublishOptions = { qos?: 0 | 1 | 2; retain?: boolean };
@@ -28,6 +29,7 @@ export function createMqttBridge(options: {
   clientOptions: IClientOptions;
   shared: boolean;
   log: FastifyBaseLogger;
+  guard: FaultGuard;
 }): MqttBridge {
   const handlers: { filter: string; handler: MessageHandler }[] = [];
   const ownCopy = new Set<string>();
@@ -58,7 +60,10 @@ export function createMqttBridge(options: {
   });
   client.on('error', (error) => options.log.warn({ err: error.message }, 'MQTT connection error'));
   client.on('offline', () => options.log.warn('MQTT broker unreachable, retrying'));
-  client.on('message', (topic, payload, packet) => {
+  client.on('message', (topic, payload, packet) =>
+    options.guard.run({ where: 'broker message', topic }, () => route(topic, payload, packet.retain)),
+  );
+  const route = (topic: string, payload: Buffer, retain: boolean) => {
     // Devices' payloads have a cap (the embedded broker closes them sooner): an external broker may
     // still deliver a bigger one, which is dropped, and cleared when the broker would keep it.
     if (payload.length > BROKER_LIMITS.devicePacketBytes) {
@@ -67,17 +72,12 @@ export function createMqttBridge(options: {
         client.publish(topic, '', { qos: 1, retain: true }, () => {});
       return;
     }
+    // One handler's fault drops this message for it alone: the others, and the next message, go on.
     for (const { filter, handler } of handlers) {
-      if (!topicMatches(filter, topic)) continue;
-      try {
-        Promise.resolve(handler(topic, payload, packet.retain)).catch((error) =>
-          options.log.error({ err: error, topic }, 'handling a broker message failed'),
-        );
-      } catch (error) {
-        options.log.error({ err: error, topic }, 'handling a broker message failed');
-      }
+      if (topicMatches(filter, topic))
+        options.guard.run({ where: `handling ${filter}`, topic }, () => handler(topic, payload, retain));
     }
-  });
+  };
 
   const waitUntilConnected = (timeoutMs = 10_000): Promise<void> => {
     if (client.connected) return Promise.resolve();

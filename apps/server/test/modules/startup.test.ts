@@ -26,6 +26,25 @@ describe('start-up', () => {
     }
   });
 
+  it('stops with one line naming the variable when the WebSocket port is taken', { timeout: 120_000 }, async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rs-startup-'));
+    dirs.push(dataDir);
+    try {
+      const error = await startServerProcess({ DATA_DIR: dataDir, MQTT_WS_PORT: String(port) }).then(
+        () => undefined,
+        (e: Error) => e,
+      );
+      expect(error?.message).toContain(`Port ${port} is already in use: set MQTT_WS_PORT to a free port`);
+      // Nothing else: no stack of an unheard 'error' event, no second line about it.
+      expect(error?.message).not.toMatch(/Unhandled 'error' event|"level":50/);
+    } finally {
+      blocker.close();
+    }
+  });
+
   it('writes JSON lines when no terminal is attached, one per request', { timeout: 120_000 }, async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rs-startup-'));
     dirs.push(dataDir);

@@ -4,6 +4,7 @@ import { Aedes } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FaultGuard } from '../../src/lib/fault-guard.ts';
 import { createMqttBridge, type MqttBridge } from '../../src/plugins/mqtt-bridge.ts';
 
 let broker: Aedes;
@@ -11,7 +12,13 @@ let server: Server;
 let url: string;
 const granted: { topic: string; qos: number }[] = [];
 const quiet = () => {};
-const log = { info: quiet, warn: quiet, error: quiet } as unknown as FastifyBaseLogger;
+const errors: { where?: string; topic?: string; err?: unknown }[] = [];
+const log = {
+  info: quiet,
+  warn: quiet,
+  error: (fields: (typeof errors)[number]) => void errors.push(fields),
+} as unknown as FastifyBaseLogger;
+const guard = new FaultGuard(log);
 
 beforeAll(async () => {
   broker = await Aedes.createBroker();
@@ -32,7 +39,7 @@ describe('the server’s broker connection', () => {
   afterAll(() => bridge.close());
 
   it('takes a topic asked for at QoS 0 without acknowledgements and the others at QoS 1', async () => {
-    bridge = createMqttBridge({ url, clientOptions: { clientId: 'bridge-test' }, shared: false, log });
+    bridge = createMqttBridge({ url, clientOptions: { clientId: 'bridge-test' }, shared: false, log, guard });
     const heard: { topic: string; qos: number }[] = [];
     bridge.handle('statuses/+', (topic) => void heard.push({ topic, qos: 0 }), { qos: 0 });
     bridge.handle('events/+', (topic) => void heard.push({ topic, qos: 1 }));
@@ -54,5 +61,33 @@ describe('the server’s broker connection', () => {
     // Only the QoS 1 delivery is acknowledged by the server.
     await expect.poll(() => delivered.length).toBe(1);
     await robot.endAsync();
+  });
+
+  it('drops a message whose handler throws or rejects, logs it once, and goes on serving every handler', async () => {
+    const faulty = createMqttBridge({ url, clientOptions: { clientId: 'bridge-faults' }, shared: false, log, guard });
+    const heard: string[] = [];
+    faulty.handle('hostile/+', (_topic, payload) => {
+      // What the outside review's payload did: a recursion over a deep value overflows the stack.
+      const walk = (value: unknown): number => (Array.isArray(value) ? 1 + walk(value[0]) : 0);
+      walk(JSON.parse(payload.toString()));
+    });
+    faulty.handle('hostile/+', async () => {
+      throw new Error('handler rejected');
+    });
+    faulty.handle('hostile/+', (topic) => void heard.push(topic));
+    await faulty.waitUntilSubscribed();
+    const before = guard.faults;
+    const robot = await mqtt.connectAsync(url, { clientId: 'robot-hostile' });
+    const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    await robot.publishAsync('hostile/1', deep, { qos: 1 });
+    await robot.publishAsync('hostile/2', '[]', { qos: 1 });
+    await expect.poll(() => heard).toEqual(['hostile/1', 'hostile/2']);
+    await expect.poll(() => guard.faults - before).toBe(3);
+    const logged = errors.filter((e) => e.topic === 'hostile/1');
+    expect(logged.map((e) => e.where)).toEqual(['handling hostile/+', 'handling hostile/+']);
+    expect(logged.map((e) => (e.err as Error).name).sort()).toEqual(['Error', 'RangeError']);
+    expect(errors.filter((e) => e.topic === 'hostile/2')).toHaveLength(1);
+    await robot.endAsync();
+    await faulty.close();
   });
 });

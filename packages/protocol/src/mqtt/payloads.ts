@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ALARM_CODES, LOG_LEVELS, ROBOT_STATES, TRACK_MODES } from '../enums.ts';
+import { jsonDepthWithin } from '../json-bounds.ts';
+import { PAYLOAD_LIMITS } from '../limits.ts';
 import { int4Id } from '../schemas/common.ts';
 import { SN_PATTERN } from './topics.ts';
 
@@ -102,11 +104,20 @@ export type AckPayload = z.infer<typeof ackPayload>;
 
 const utf8 = new TextDecoder();
 
-/** Parses a broker payload as JSON; null when it is not JSON. Works in Node and in browsers. */
-export function parseJson(payload: Uint8Array | string): unknown {
+/**
+ * Parses a broker payload as JSON; null when it is not JSON, or is larger or nested deeper than
+ * PAYLOAD_LIMITS (checked first, without recursion: nothing that walks the value later can
+ * overflow the stack). Works in Node and in browsers.
+ */
+export function parseJson(payload: Uint8Array | string, limits: JsonLimits = PAYLOAD_LIMITS): unknown {
+  if (payload.length > limits.jsonBytesMax) return null;
+  const text = typeof payload === 'string' ? payload : utf8.decode(payload);
+  if (!jsonDepthWithin(text, limits.jsonDepthMax)) return null;
   try {
-    return JSON.parse(typeof payload === 'string' ? payload : utf8.decode(payload));
+    return JSON.parse(text);
   } catch {
     return null;
   }
 }
+
+export type JsonLimits = { jsonBytesMax: number; jsonDepthMax: number };

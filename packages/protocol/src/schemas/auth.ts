@@ -59,6 +59,12 @@ export const healthInfo = z.object({
   uptimeSeconds: z.number(),
   /** The server's write queues: waiting now, and since the start dropped (queue full) or refused (by the database). */
   queues: z.object({ logs: writeQueue, audit: writeQueue, robots: writeQueue }).optional(),
+  /** Faults of broker hooks, handlers and writers caught since the start: each cost one connection or one message. */
+  faults: z.number().int().optional(),
+  /** The devices' retained messages the embedded broker keeps, and those it did not keep (over its bounds) since the start. */
+  retained: z
+    .object({ messages: z.number().int(), bytes: z.number().int(), owners: z.number().int(), refused: z.number().int() })
+    .optional(),
 });
 export type HealthInfo = z.infer<typeof healthInfo>;
 

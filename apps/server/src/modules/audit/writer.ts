@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { isDataError } from '../../lib/db-errors.ts';
+import { FaultGuard } from '../../lib/fault-guard.ts';
 import { insertAuditRecords, type NewAuditRecord } from './repository.ts';
 
 /** What the writer did since it started (shown by /api/health). */
@@ -23,7 +24,8 @@ export type AuditWriter = {
   readonly stats: AuditWriterStats;
 };
 
-export type AuditWriterOptions = { intervalMs?: number; batchSize?: number; maxQueued?: number };
+/** `guard` catches a fault of a timed write (the app's, so /api/health counts it). */
+export type AuditWriterOptions = { intervalMs?: number; batchSize?: number; maxQueued?: number; guard?: FaultGuard };
 
 type Queued = { record: NewAuditRecord; stored?: () => void };
 
@@ -38,6 +40,7 @@ type Queued = { record: NewAuditRecord; stored?: () => void };
 export function createAuditWriter(db: Database, log: FastifyBaseLogger, options: AuditWriterOptions = {}): AuditWriter {
   const { intervalMs = 200, batchSize = 200, maxQueued = 50_000 } = options;
   const stats: AuditWriterStats = { written: 0, dropped: 0, refused: 0 };
+  const guard = options.guard ?? new FaultGuard(log);
   let queue: Queued[] = [];
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();
@@ -103,7 +106,7 @@ export function createAuditWriter(db: Database, log: FastifyBaseLogger, options:
       if (!push({ record })) return;
       if (queue.length >= batchSize) void flush();
       else if (!timer) {
-        timer = setTimeout(() => void flush(), intervalMs);
+        timer = setTimeout(() => guard.run({ where: 'the audit writer' }, flush), intervalMs);
         timer.unref();
       }
     },

@@ -14,7 +14,7 @@ const FIRST_PURGE_DELAY_MS = 60_000;
  * the embedded database, the vacuum PostgreSQL would run by itself).
  */
 export function startLogService(app: FastifyInstance) {
-  const eventLog = createEventLog(app.db, app.log);
+  const eventLog = createEventLog(app.db, app.log, app.faultGuard);
   app.decorate('eventLog', eventLog);
   ingestLogsFromBroker(app);
 

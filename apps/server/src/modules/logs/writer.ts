@@ -1,6 +1,7 @@
 import { LOG_MESSAGE_MAX, LOG_TYPE_MAX, type LogLevel, type LogSource } from '@railserve/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { FaultGuard } from '../../lib/fault-guard.ts';
 import { stripNulText } from '../../lib/nul.ts';
 import { NameResolvers, resolveNames } from './names.ts';
 import { insertLogRows, type LogRow } from './repository.ts';
@@ -47,7 +48,8 @@ const RETRY_MAX_MS = 30_000;
 
 const clip = (value: string | null | undefined, max: number) => (value == null ? null : value.slice(0, max));
 
-export function createEventLog(db: Database, log: FastifyBaseLogger): EventLog {
+/** `guard` catches a fault of a timed write (the app's, so /api/health counts it). */
+export function createEventLog(db: Database, log: FastifyBaseLogger, guard = new FaultGuard(log)): EventLog {
   const names = new NameResolvers(log);
   let queue: PendingRecord[] = [];
   let timer: NodeJS.Timeout | undefined;
@@ -133,7 +135,7 @@ export function createEventLog(db: Database, log: FastifyBaseLogger): EventLog {
 
   const schedule = () => {
     if (draining || timer) return;
-    timer = setTimeout(drain, queue.length >= LOG_BATCH_SIZE ? 0 : FLUSH_DELAY_MS);
+    timer = setTimeout(() => guard.run({ where: 'the log writer' }, drain), queue.length >= LOG_BATCH_SIZE ? 0 : FLUSH_DELAY_MS);
   };
 
   return {

@@ -1,6 +1,7 @@
 import type { AlertPayload, RobotStatusPayload } from '@railserve/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { FaultGuard } from '../../lib/fault-guard.ts';
 import { type RobotEvents, robotEvent } from './events.ts';
 import { applyAlert, applyStatus, type LiveRobot, markSilent, newRobot } from './live-state.ts';
 import { findSilentRobots, loadLiveRobots } from './repository.ts';
@@ -18,6 +19,8 @@ export type FleetTiming = {
   onStatus?: (status: RobotStatusPayload) => void;
   /** Called when a robot is forgotten (removed). */
   onForget?: (sn: string) => void;
+  /** Catches a fault of a timed write (the app's, so /api/health counts it); one of its own when absent. */
+  guard?: FaultGuard;
 };
 
 /** Counters of the broker messages the fleet took in and of its writes (tests and the fleet benchmark read them). */
@@ -60,6 +63,7 @@ export class RobotFleet {
   private sweepTimer?: NodeJS.Timeout;
   private chain: Promise<unknown> = Promise.resolve();
   private stopped = false;
+  private readonly guard: FaultGuard;
 
   constructor(
     private readonly db: Database,
@@ -67,11 +71,13 @@ export class RobotFleet {
     private readonly events: RobotEvents,
     private readonly timing: FleetTiming,
     private readonly maxRobots = FLEET_MAX_ROBOTS,
-  ) {}
+  ) {
+    this.guard = timing.guard ?? new FaultGuard(log);
+  }
 
   async start() {
     for (const robot of await loadLiveRobots(this.db)) this.robots.set(robot.sn, robot);
-    this.sweepTimer = setInterval(() => void this.sweep(), this.timing.sweepMs);
+    this.sweepTimer = setInterval(() => this.guard.run({ where: 'the robot sweep' }, () => this.sweep()), this.timing.sweepMs);
   }
 
   async stop() {
@@ -157,7 +163,10 @@ export class RobotFleet {
 
   private scheduleWrite(delayMs: number) {
     if (this.flushTimer || this.stopped) return;
-    this.flushTimer = setTimeout(() => void this.serial(() => this.write(false)), delayMs);
+    this.flushTimer = setTimeout(
+      () => this.guard.run({ where: 'the robot state writer' }, () => this.serial(() => this.write(false))),
+      delayMs,
+    );
   }
 
   /** One database conversation at a time, in order. */

@@ -23,12 +23,14 @@ export async function startRobots(app: FastifyInstance) {
   // lastUpdate reaches the database several times per offline period, so any server instance can judge silence.
   const sweepMs = Math.min(10_000, Math.max(250, Math.floor(offlineAfterMs / 4)));
   // Consoles take the fleet's statuses from this feed, not one message per status (docs/protocol.md).
-  const feed = createConsoleFeed((payload) => {
-    if (!app.mqtt.connected) return;
-    app.mqtt.publish(topics.consoleRobots, encodeConsoleFeed(payload), { qos: 0 }).catch((error) => {
-      app.log.warn({ err: error }, "publishing the consoles' robot feed failed");
-    });
-  });
+  const feed = createConsoleFeed((payload) =>
+    app.faultGuard.run({ where: "the consoles' robot feed" }, () => {
+      if (!app.mqtt.connected) return;
+      app.mqtt.publish(topics.consoleRobots, encodeConsoleFeed(payload), { qos: 0 }).catch((error) => {
+        app.log.warn({ err: error }, "publishing the consoles' robot feed failed");
+      });
+    }),
+  );
   const fleet = new RobotFleet(app.db, app.log, events, {
     flushDelayMs: FLUSH_DELAY_MS,
     sweepMs,
@@ -43,6 +45,7 @@ export async function startRobots(app: FastifyInstance) {
     },
     onStatus: feed.status,
     onForget: feed.removal,
+    guard: app.faultGuard,
   });
   await fleet.start();
   app.decorate('robots', fleet);

@@ -31,6 +31,8 @@ export const systemInfoRoutes: FastifyPluginAsyncZod = async (app) => {
           },
           robots: { pending: 0, dropped: app.robots.stats.refusedNew, refused: 0 },
         },
+        faults: app.faultGuard.faults,
+        retained: app.retainedUsage?.(),
       };
       return reply.code(database ? 200 : 503).send({ success: true as const, data });
     },

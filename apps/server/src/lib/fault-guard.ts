@@ -1,0 +1,115 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/** Where a fault happened, as it is logged: the hook or handler, and the client and topic when known. */
+export type FaultContext = { where: string; clientId?: string; topic?: string };
+
+type AnyFunction = (...args: never[]) => unknown;
+type Last<T extends readonly unknown[]> = T extends readonly [...unknown[], infer L] ? L : never;
+type Leading<T extends readonly unknown[]> = T extends readonly [...infer L, unknown] ? L : never;
+type Callback<H extends AnyFunction> = Last<Parameters<H>> extends (...args: infer A) => void ? A : never;
+
+/** What a guarded hook's client offers: a way to end its connection after its answer went out. */
+type Closable = { close(): void } | null | undefined;
+
+/**
+ * The one guard between a client's bytes and the process (docs/architecture.md): every broker hook
+ * and listener, every handler of the server's own subscription and every writer's timer runs
+ * through it. A throw or a rejected promise in one of them is logged once with its cause and
+ * counted; it costs at most that client's connection (a hook) or that message (a handler), never
+ * the process and never anyone else's messages.
+ */
+export class FaultGuard {
+  /** Faults caught since the start. */
+  faults = 0;
+
+  constructor(private readonly log: FastifyBaseLogger) {}
+
+  report(context: FaultContext, error: unknown) {
+    this.faults++;
+    try {
+      this.log.error({ ...context, err: error }, `${context.where} failed; the server goes on`);
+    } catch {
+      // A logger that cannot even say so must not become the fault that stops the process.
+    }
+  }
+
+  /** Runs `work` (a handler, a timer's tick); a throw or a rejection is reported, never raised. */
+  run(context: FaultContext, work: () => unknown): void {
+    try {
+      const result = work();
+      if (result instanceof Promise) result.catch((error: unknown) => this.report(context, error));
+    } catch (error) {
+      this.report(context, error);
+    }
+  }
+
+  /** A listener that cannot throw into the emitter that calls it. */
+  listener<A extends unknown[]>(
+    where: string,
+    listener: (...args: A) => unknown,
+    context?: (...args: A) => Omit<FaultContext, 'where'>,
+  ) {
+    return (...args: A) => this.run({ where, ...safely(() => context?.(...args)) }, () => listener(...args));
+  }
+
+  /**
+   * An Aedes hook (its last argument is its callback). Its callback answers once: a second answer
+   * is ignored. A hook that throws or rejects before answering is answered `refuse(error)` (Aedes
+   * then closes that client); one that fails after answering, or whose answer throws in Aedes,
+   * has its client closed.
+   */
+  hook<H extends AnyFunction>(
+    where: string,
+    hook: H,
+    options: {
+      context: (...args: Leading<Parameters<H>>) => Omit<FaultContext, 'where'> & { client?: Closable };
+      refuse: (error: unknown) => Callback<H>;
+    },
+  ): H {
+    const guarded = (...args: Parameters<H>) => {
+      const leading = args.slice(0, -1) as unknown as Leading<Parameters<H>>;
+      const callback = args[args.length - 1] as unknown as (...answer: Callback<H>) => void;
+      const { client, ...context } = safely(() => options.context(...leading)) ?? {};
+      const full = { where, ...context };
+      let answered = false;
+      const fail = (error: unknown) => {
+        this.report(full, error);
+        if (!answered) answer(...options.refuse(error));
+        else closeQuietly(client);
+      };
+      const answer = (...result: Callback<H>) => {
+        if (answered) return;
+        answered = true;
+        try {
+          callback(...result);
+        } catch (error) {
+          this.report({ ...full, where: `${where} (its answer)` }, error);
+          closeQuietly(client);
+        }
+      };
+      try {
+        const result = hook(...([...leading, answer] as unknown as Parameters<H>));
+        if (result instanceof Promise) result.catch(fail);
+      } catch (error) {
+        fail(error);
+      }
+    };
+    return guarded as unknown as H;
+  }
+}
+
+function safely<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
+}
+
+function closeQuietly(client: Closable) {
+  try {
+    client?.close();
+  } catch {
+    // Already gone.
+  }
+}
