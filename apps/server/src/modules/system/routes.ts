@@ -31,6 +31,7 @@ export const systemInfoRoutes: FastifyPluginAsyncZod = async (app) => {
           },
           robots: { pending: 0, dropped: app.robots.stats.refusedNew, refused: 0 },
         },
+        restarts: app.lifecycle.restarts,
       };
       return reply.code(database ? 200 : 503).send({ success: true as const, data });
     },
