@@ -1,6 +1,7 @@
 export * from './audit-words.ts';
 export * from './command-errors.ts';
 export * from './enums.ts';
+export * from './json-depth.ts';
 export * from './limits.ts';
 export * from './log-events.ts';
 export * from './message-catalog.ts';

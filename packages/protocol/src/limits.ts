@@ -12,6 +12,13 @@ export const AUDIT_RETENTION_DAYS = 90;
 export const LOG_RETENTION_DAYS_DEFAULT = 90;
 export const COMMAND_TIMEOUT_MS_DEFAULT = 10_000;
 
+/**
+ * Deepest nesting of arrays and objects in a JSON request body (docs/protocol.md, "Request
+ * bodies"). The API's own bodies nest a few levels (a map: body, points, point); a deeper body is
+ * refused with 400 `json_too_deep` before it is parsed, so no walk over a body can run out of stack.
+ */
+export const JSON_BODY_DEPTH_MAX = 64;
+
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 500;
 
