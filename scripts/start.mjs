@@ -7,4 +7,7 @@ import { ensureWebBuild } from './web-build.mjs';
 
 if (!process.argv.includes('--skip-web-build')) ensureWebBuild();
 const entry = process.argv.includes('--demo') ? 'scripts/demo.ts' : 'apps/server/src/server.ts';
-supervise(new URL(`../${entry}`, import.meta.url).pathname);
+// npm names the script it runs in npm_lifecycle_event: run as `npm start` or `npm run demo`, the
+// console stops with npm even when a signal cannot reach this process (docs/deploy.md).
+const underNpm = ['start', 'demo'].includes(process.env.npm_lifecycle_event ?? '');
+supervise(new URL(`../${entry}`, import.meta.url).pathname, [], { stopWithParent: underNpm });

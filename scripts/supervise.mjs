@@ -22,7 +22,11 @@ const PARENT_CHECK_MS = 500;
 
 const log = (line) => console.error(`[supervisor] ${line}`);
 
-export function supervise(entry, args = []) {
+/**
+ * `options.stopWithParent`: stop when this process's parent goes away (under `npm start`, where
+ * the console lives as long as the npm process; not for a supervisor started in the background).
+ */
+export function supervise(entry, args = [], options = {}) {
   let child;
   let timer;
   let stopping = false;
@@ -87,10 +91,12 @@ export function supervise(entry, args = []) {
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal));
   // `npm start` runs this script through `sh -c`: a SIGTERM to npm reaches the shell, which dies
   // without passing it on (package.json's `exec` avoids the shell). Should the parent go anyway
-  // (killed, or a shell that does not exec), this process is adopted: stop as if signalled.
-  const parent = process.ppid;
-  setInterval(() => {
-    if (process.ppid !== parent) stop('SIGTERM', `its parent process ${parent} is gone`);
-  }, PARENT_CHECK_MS).unref();
+  // (npm killed, or a shell that does not exec), this process is adopted: stop as if signalled.
+  if (options.stopWithParent) {
+    const parent = process.ppid;
+    setInterval(() => {
+      if (process.ppid !== parent) stop('SIGTERM', `its parent process ${parent} is gone`);
+    }, PARENT_CHECK_MS).unref();
+  }
   run();
 }
