@@ -1,4 +1,4 @@
-import { SUPERVISOR_ENV, SUPERVISOR_SERVING } from '@railserve/protocol';
+import { CONFIG_EXIT_CODE, RESTART_EXIT_CODE, SUPERVISOR_ENV, SUPERVISOR_SERVING } from '@railserve/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportServing, restartsFromSupervisor } from '../../src/lib/supervision.ts';
 import { buildTestApp, type TestApp } from '../helper.ts';
@@ -10,6 +10,12 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('what the supervisor tells the server', () => {
+  it('speaks with the same codes, message and variable as the server (a plain script keeps its own copy)', async () => {
+    const script = new URL('../../../../scripts/supervise.mjs', import.meta.url).href;
+    const supervisor: unknown = await import(script);
+    expect(supervisor).toMatchObject({ RESTART_EXIT_CODE, CONFIG_EXIT_CODE, SUPERVISOR_SERVING, SUPERVISOR_ENV });
+  });
+
   it('reads the restart counts, and nothing from a value it did not write', () => {
     expect(restartsFromSupervisor({ [SUPERVISOR_ENV]: '{"total":3,"crashes":2}' })).toEqual({ total: 3, crashes: 2 });
     for (const bad of [
