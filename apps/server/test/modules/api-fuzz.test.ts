@@ -14,7 +14,9 @@ import { createTrack } from '../support/tracks.ts';
 // For every route of the catalog: bodies, queries and path parameters generated from the route's
 // own schemas, with hostile values mixed in, sent as an administrator, as level 3 and without a
 // token. No answer may be a server error, and every answer is the JSON envelope (a streamed
-// export's success is a file, not an envelope).
+// export's success is a file, not an envelope). Then every route that takes a body gets deep,
+// wide and broken JSON, and every upload route (multipart in the OpenAPI document) cut-off and
+// malformed multipart. The total of requests and server errors is printed at the end.
 let app: TestApp;
 let identities: [string, Record<string, string>][];
 
