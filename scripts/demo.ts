@@ -2,6 +2,7 @@
 // broker, so a newcomer sees robots move and track statuses change at once. It keeps its data in
 // a folder of its own (demo-env.ts). Ctrl+C stops both.
 import { fileURLToPath } from 'node:url';
+import { CONFIG_EXIT_CODE } from '@railserve/protocol';
 import type { Fleet } from '@railserve/robot-sim';
 import { startFleet } from '@railserve/robot-sim';
 import { startDispatching } from './demo-dispatch.ts';
@@ -15,7 +16,7 @@ try {
   dataDir = useDemoDataDir(process.env, fileURLToPath(new URL('..', import.meta.url)));
 } catch (error) {
   console.error((error as Error).message);
-  process.exit(1);
+  process.exit(CONFIG_EXIT_CODE);
 }
 const { exitOnStartFailure, runServer } = await import('../apps/server/src/server.ts');
 

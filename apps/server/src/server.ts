@@ -1,4 +1,4 @@
-import { RESTART_EXIT_CODE } from '@railserve/protocol';
+import { CONFIG_EXIT_CODE, RESTART_EXIT_CODE } from '@railserve/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { app } from './app.ts';
 import { type Config, ConfigError, loadConfig, trustProxyOption } from './config.ts';
@@ -6,6 +6,7 @@ import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { httpOptions } from './lib/http-options.ts';
 import { PortInUseError } from './lib/listen.ts';
 import { loadSecrets } from './lib/secrets.ts';
+import { reportServing, restartsFromSupervisor } from './lib/supervision.ts';
 
 export type RunningServer = { server: FastifyInstance; port: number; config: Config; database: DatabaseHandle };
 
@@ -40,6 +41,7 @@ export async function startServer(): Promise<RunningServer> {
   try {
     await server.register(app, { config, secrets, database });
     await server.ready();
+    server.lifecycle.restarts = restartsFromSupervisor();
     await server.listen({ port: config.port, host: config.host }).catch((error: NodeJS.ErrnoException) => {
       throw error.code === 'EADDRINUSE'
         ? new PortInUseError(`Port ${config.port} is already in use: set PORT to a free port (0 picks one)`)
@@ -102,13 +104,15 @@ export async function runServer(options: { beforeStop?: () => Promise<void> } = 
   if (process.send) process.on('disconnect', () => void stop('supervisor gone'));
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  reportServing();
   return running;
 }
 
+/** A bad setting or a taken port exits with CONFIG_EXIT_CODE and its one line; anything else with 1 and the stack. */
 export function exitOnStartFailure(error: unknown): never {
   const expected = error instanceof ConfigError || error instanceof PortInUseError;
   console.error(expected ? (error as Error).message : error);
-  process.exit(1);
+  process.exit(expected ? CONFIG_EXIT_CODE : 1);
 }
 
 // `npm start` and `tsx server.ts` start the console here; scripts/demo.ts sets RAILSERVE_DEMO and calls runServer itself.

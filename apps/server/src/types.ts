@@ -1,4 +1,4 @@
-import type { Action, AuditType, TokenClaims } from '@railserve/protocol';
+import type { Action, AuditType, SupervisorRestarts, TokenClaims } from '@railserve/protocol';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Secrets } from './lib/secrets.ts';
@@ -32,8 +32,11 @@ declare module 'fastify' {
     /** The devices' retained messages the embedded broker keeps, and those it refused (lib/retained-budget.ts); undefined with an external broker. */
     retainedUsage?: () => { messages: number; bytes: number; owners: number; refused: number };
     startedAt: Date;
-    /** What the process does on `POST /system/restart`; unset when nothing supervises it (tests). */
-    lifecycle: { restart?: () => void };
+    /**
+     * What the process does on `POST /system/restart`, and how often the `npm start` supervisor
+     * started it again (/api/health); both unset when nothing supervises it (tests).
+     */
+    lifecycle: { restart?: () => void; restarts?: SupervisorRestarts };
     /** Batched writer of log records (modules/logs): `app.eventLog.write({source, level, type, message, …})`. */
     eventLog: import('./modules/logs/writer.ts').EventLog;
     /** The broker accounts consoles sign in with (modules/auth/broker-accounts.ts). */

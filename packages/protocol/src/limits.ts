@@ -12,6 +12,13 @@ export const AUDIT_RETENTION_DAYS = 90;
 export const LOG_RETENTION_DAYS_DEFAULT = 90;
 export const COMMAND_TIMEOUT_MS_DEFAULT = 10_000;
 
+/**
+ * Deepest nesting of arrays and objects in a JSON request body (docs/protocol.md, "Request
+ * bodies"). The API's own bodies nest a few levels (a map: body, points, point); a deeper body is
+ * refused with 400 `json_too_deep` before it is parsed, so no walk over a body can run out of stack.
+ */
+export const JSON_BODY_DEPTH_MAX = 64;
+
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 500;
 
@@ -52,10 +59,11 @@ export const PAYLOAD_LIMITS = {
    */
   jsonBytesMax: 16 * 1024 * 1024,
   /**
-   * Arrays and objects inside each other. The deepest payload of the protocol is a map's table
-   * layout, 5 levels (map → tables → pages → page → cells); a console's free-form `data` gets room.
+   * Arrays and objects inside each other, the same bound as a request body's. The deepest payload
+   * of the protocol is a map's table layout, 5 levels (map → tables → pages → page → cells); a
+   * console's free-form `data` gets room.
    */
-  jsonDepthMax: 64,
+  jsonDepthMax: JSON_BODY_DEPTH_MAX,
 } as const;
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BROKER_LIMITS, jsonDepthWithin, MAP_LIMITS, PAYLOAD_LIMITS, parseJson } from '../src/index.ts';
+import { BROKER_LIMITS, jsonDepthExceeds, MAP_LIMITS, PAYLOAD_LIMITS, parseJson } from '../src/index.ts';
 
 const deepArray = (depth: number) => `{"data":${'['.repeat(depth)}${']'.repeat(depth)}}`;
 const deepObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
@@ -18,22 +18,22 @@ describe('bounded JSON parsing', () => {
     expect(parseJson(deepArray(max))).toBeNull();
     expect(parseJson(deepObject(max))).not.toBeNull();
     expect(parseJson(deepObject(max + 1))).toBeNull();
-    expect(jsonDepthWithin('[[[]]]', 3)).toBe(true);
-    expect(jsonDepthWithin('[[[]]]', 2)).toBe(false);
+    expect(jsonDepthExceeds('[[[]]]', 3)).toBe(false);
+    expect(jsonDepthExceeds('[[[]]]', 2)).toBe(true);
     // Depth comes back down: siblings do not add up.
-    expect(jsonDepthWithin(`[${'[[]],'.repeat(10_000)}[]]`, 3)).toBe(true);
+    expect(jsonDepthExceeds(`[${'[[]],'.repeat(10_000)}[]]`, 3)).toBe(false);
   });
 
   it('does not count brackets inside strings, escaped quotes and backslashes included', () => {
     const text = JSON.stringify({ a: '['.repeat(100_000), b: '{"x":[[[\\"]]]', c: '\\', d: '"[[[[' });
-    expect(jsonDepthWithin(text, 1)).toBe(true);
+    expect(jsonDepthExceeds(text, 1)).toBe(false);
     expect(parseJson(text)).toEqual(JSON.parse(text));
     // A key full of brackets is a string too.
     expect(parseJson(`{"${'['.repeat(1000)}":1}`)).toEqual({ ['['.repeat(1000)]: 1 });
     // An escaped quote does not end the string: the brackets after it are still inside.
-    expect(jsonDepthWithin(`["\\"${'['.repeat(100)}"]`, 1)).toBe(true);
+    expect(jsonDepthExceeds(`["\\"${'['.repeat(100)}"]`, 1)).toBe(false);
     // An escaped backslash before the quote does end it: what follows counts.
-    expect(jsonDepthWithin(`["\\\\",${'['.repeat(100)}${']'.repeat(100)}]`, 10)).toBe(false);
+    expect(jsonDepthExceeds(`["\\\\",${'['.repeat(100)}${']'.repeat(100)}]`, 10)).toBe(true);
   });
 
   it('leaves an unterminated string or broken text to JSON.parse, which refuses it', () => {

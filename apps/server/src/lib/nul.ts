@@ -13,7 +13,8 @@ export function containsNul(value: unknown): boolean {
     if (typeof item === 'string') {
       if (item.includes(NUL)) return true;
     } else if (Array.isArray(item)) {
-      stack.push(...item);
+      // One at a time: spreading a wide array (half a million items fit in a 1 MiB body) overflows the call stack.
+      for (const inner of item) stack.push(inner);
     } else if (item !== null && typeof item === 'object' && !Buffer.isBuffer(item)) {
       for (const [key, inner] of Object.entries(item)) {
         if (key.includes(NUL)) return true;

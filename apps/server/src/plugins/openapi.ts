@@ -97,6 +97,15 @@ function errorResponses(method: string, url: string, config: RouteConfig, schema
   return errors;
 }
 
+/**
+ * An upload's body as the document shows it: one file in the field `file`, and the operation's
+ * text fields (the route checks them itself, since a multipart body is read as a stream).
+ */
+const uploadBody = z
+  .object({ file: z.string().meta({ format: 'binary', description: 'The file (one).' }) })
+  .catchall(z.string().max(1024))
+  .meta({ description: 'multipart/form-data: the file in the field `file`, with the text fields the operation names.' });
+
 /** The OpenAPI document of every route added after it (served by `apiDocsRoutes`). */
 export const openApiPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swagger, {
@@ -126,7 +135,9 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
       const config = (route.config ?? {}) as RouteConfig;
       const declared = (schema ?? {}) as Schema;
       const security = config.public ? [] : [{ bearerAuth: [] }, ...(config.devices ? [{ deviceBasic: [] }] : [])];
+      const uploads = ((declared.consumes as string[] | undefined) ?? []).includes('multipart/form-data');
       const completed: Schema = {
+        ...(uploads && !declared.body ? { body: uploadBody } : {}),
         ...declared,
         summary: declared.summary ?? operationSummary(method, url),
         operationId: declared.operationId ?? operationId(method, url),

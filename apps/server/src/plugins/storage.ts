@@ -82,9 +82,23 @@ function inspector(onBytes?: (bytes: number) => void) {
   return { stream, result: () => ({ size, sha256: hash.digest('hex'), head: Buffer.concat(head) }) };
 }
 
+/**
+ * What busboy throws, with no code, on a body that is not well-formed multipart: one cut off
+ * ("Unexpected end of multipart data", "Part terminated early…"), a boundary that is missing,
+ * empty or longer than 256 characters ("needle").
+ */
+const MALFORMED_MULTIPART = /multipart data|boundary|needle/i;
+const incomplete = () =>
+  badRequest('upload_incomplete', 'The upload ended early or is not well-formed multipart/form-data: send the file again');
+
 /** Multipart errors of the parser itself, as envelopes with their status. */
 function multipartError(error: unknown, maxBytes: number): unknown {
   const code = (error as { code?: string }).code;
+  if (code === undefined && error instanceof Error && MALFORMED_MULTIPART.test(error.message)) return incomplete();
+  if (code === 'FST_MP_PREMATURE_CLOSE') return incomplete();
+  if (code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_JSON_FIELD_ERROR') {
+    return badRequest('bad_request', 'A form field has a name or value that is not allowed');
+  }
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(maxBytes);
   if (code === 'FST_FILES_LIMIT') return badRequest('bad_request', 'Send exactly one file in the field "file"');
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return badRequest('bad_request', 'Too many form fields');

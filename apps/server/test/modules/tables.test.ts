@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tracks } from '../../src/db/schema/tracks.ts';
 import { buildTestApp, type TestApp } from '../helper.ts';
 import { deviceAuth } from '../support/audio.ts';
 import { createTrack, saveMap } from '../support/tracks.ts';
@@ -78,6 +80,40 @@ describe('table layout', () => {
   it('lets the track controller read its layout', async () => {
     expect((await get(trackId, deviceAuth(app, `track-${trackId}`))).statusCode).toBe(200);
     expect((await put(trackId, layout, deviceAuth(app, `track-${trackId}`) as { authorization: string })).statusCode).toBe(401);
+  });
+
+  it("lets a device read only its own track's layout: no other track's robot or controller, no made-up robot", async () => {
+    const own = (await createTrack(app, staff)).id;
+    const other = (await createTrack(app, staff)).id;
+    for (const id of [own, other]) {
+      expect((await saveMap(app, staff, id)).statusCode).toBe(200);
+      expect((await put(id, layout)).statusCode).toBe(200);
+    }
+    // The controllers report which robots run on their tracks.
+    await app.db
+      .update(tracks)
+      .set({ robots: ['SIM-OWN'] })
+      .where(eq(tracks.id, own));
+    await app.db
+      .update(tracks)
+      .set({ robots: ['SIM-OTHER'] })
+      .where(eq(tracks.id, other));
+    const read = async (who: string) => get(own, deviceAuth(app, who));
+
+    expect((await read(`track-${own}`)).json().data).toEqual(layout);
+    expect((await read('SIM-OWN')).json().data).toEqual(layout);
+    for (const stranger of ['SIM-OTHER', 'GHOST-404', `track-${other}`, 'track-2147483647']) {
+      const res = await read(stranger);
+      expect(res.statusCode, stranger).toBe(403);
+      expect(res.json().code, stranger).toBe('forbidden');
+      expect(res.body, stranger).not.toContain('A1');
+    }
+    // The robot of the other track reads its own, and only that.
+    expect((await get(other, deviceAuth(app, 'SIM-OTHER'))).statusCode).toBe(200);
+    expect((await get(other, deviceAuth(app, 'SIM-OWN'))).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: `/api/v1/tracks/${own}/tables` })).statusCode).toBe(401);
+    const wrongKey = { authorization: `Basic ${Buffer.from('SIM-OWN:not-the-key').toString('base64')}` };
+    expect((await get(own, wrongKey)).statusCode).toBe(401);
   });
 
   it('answers bad ids, unknown tracks, oversize bodies and wrong content types without a 500', async () => {

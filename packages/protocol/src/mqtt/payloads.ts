@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ALARM_CODES, LOG_LEVELS, ROBOT_STATES, TRACK_MODES } from '../enums.ts';
-import { jsonDepthWithin } from '../json-bounds.ts';
+import { jsonDepthExceeds } from '../json-depth.ts';
 import { PAYLOAD_LIMITS } from '../limits.ts';
 import { int4Id } from '../schemas/common.ts';
 import { SN_PATTERN } from './topics.ts';
@@ -112,7 +112,7 @@ const utf8 = new TextDecoder();
 export function parseJson(payload: Uint8Array | string, limits: JsonLimits = PAYLOAD_LIMITS): unknown {
   if (payload.length > limits.jsonBytesMax) return null;
   const text = typeof payload === 'string' ? payload : utf8.decode(payload);
-  if (!jsonDepthWithin(text, limits.jsonDepthMax)) return null;
+  if (jsonDepthExceeds(text, limits.jsonDepthMax)) return null;
   try {
     return JSON.parse(text);
   } catch {

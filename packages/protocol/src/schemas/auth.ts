@@ -52,6 +52,9 @@ export type VersionInfo = z.infer<typeof versionInfo>;
 /** One write queue's counts. */
 const writeQueue = z.object({ pending: z.number().int(), dropped: z.number().int(), refused: z.number().int() });
 
+export const supervisorRestarts = z.object({ total: z.number().int().min(0), crashes: z.number().int().min(0) });
+export type SupervisorRestarts = z.infer<typeof supervisorRestarts>;
+
 export const healthInfo = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.boolean(),
@@ -65,6 +68,11 @@ export const healthInfo = z.object({
   retained: z
     .object({ messages: z.number().int(), bytes: z.number().int(), owners: z.number().int(), refused: z.number().int() })
     .optional(),
+  /**
+   * Under the `npm start` supervisor: how often it started the server again since it booted, and
+   * how many of those followed a crash (the rest were asked for). Absent without that supervisor.
+   */
+  restarts: supervisorRestarts.optional(),
 });
 export type HealthInfo = z.infer<typeof healthInfo>;
 

@@ -30,3 +30,12 @@ export type SystemActionResult = z.infer<typeof systemActionResult>;
 
 /** The exit code with which the server asks its supervisor (npm start, systemd) to start it again. */
 export const RESTART_EXIT_CODE = 75;
+/**
+ * The exit code of a start that failed on its configuration (a bad setting, a port in use): the
+ * `npm start` supervisor stops when it repeats before the server ever served (docs/deploy.md).
+ */
+export const CONFIG_EXIT_CODE = 78;
+/** The IPC message (`{type}`) the server sends its supervisor once HTTP and the broker listen. */
+export const SUPERVISOR_SERVING = 'railserve:serving';
+/** The variable in which the supervisor tells the server how often it started it again: JSON `{total, crashes}`. */
+export const SUPERVISOR_ENV = 'RAILSERVE_SUPERVISOR';

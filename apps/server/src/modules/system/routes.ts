@@ -33,6 +33,7 @@ export const systemInfoRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         faults: app.faultGuard.faults,
         retained: app.retainedUsage?.(),
+        restarts: app.lifecycle.restarts,
       };
       return reply.code(database ? 200 : 503).send({ success: true as const, data });
     },

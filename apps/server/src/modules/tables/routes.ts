@@ -1,5 +1,7 @@
 import { envelope, tableLayout, trackIdParam } from '@railserve/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+// The one rule of which device reads which track's data, shared with the audio routes.
+import { checkDeviceAccess } from '../audio/service.ts';
 import { registerAuditLoader } from '../audit/loaders.ts';
 import { findMapOfTrack } from './repository.ts';
 import { getTableLayout, saveTableLayout } from './service.ts';
@@ -20,7 +22,10 @@ export const tableRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'tracks.view', devices: true },
       schema: { tags: ['tracks'], params: trackIdParam, response: { 200: envelope(tableLayout) } },
     },
-    async (request) => ({ success: true as const, data: await getTableLayout(app.db, request.params.id) }),
+    async (request) => {
+      await checkDeviceAccess(app, request, request.params.id);
+      return { success: true as const, data: await getTableLayout(app.db, request.params.id) };
+    },
   );
 
   app.put(
