@@ -1,9 +1,9 @@
 import type { Action, AuditType, TokenClaims } from '@railserve/protocol';
+import type { MqttBridge } from './broker/bridge.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Secrets } from './lib/secrets.ts';
 import type { CommandTracker } from './modules/commands/service.ts';
-import type { MqttBridge } from './plugins/mqtt-bridge.ts';
 
 /** One API route with what it requires, as the auth plugin saw it being added. */
 export type ApiRoute = { method: string; url: string; public: boolean; action?: Action; devices?: boolean };
@@ -29,7 +29,7 @@ declare module 'fastify' {
     commands: CommandTracker;
     /** Ports the embedded broker listens on; undefined with an external broker. */
     brokerPorts?: { tcp: number; ws: number };
-    /** The devices' retained messages the embedded broker keeps, and those it refused (lib/retained-budget.ts); undefined with an external broker. */
+    /** The devices' retained messages the embedded broker keeps, and those it refused (broker/embedded/retained-budget.ts); undefined with an external broker. */
     retainedUsage?: () => { messages: number; bytes: number; owners: number; refused: number };
     startedAt: Date;
     /** What the process does on `POST /system/restart`; unset when nothing supervises it (tests). */

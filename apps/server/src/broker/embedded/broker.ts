@@ -8,6 +8,9 @@ type AuthenticateDone = (error: AuthenticateError | null, success: boolean | nul
 import { BROKER_LIMITS } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
 import { createWebSocketStream, WebSocketServer } from 'ws';
+import { sameSecret } from '../../lib/device-credentials.ts';
+import { listen } from '../../lib/listen.ts';
+import { findActiveSessionUser } from '../../modules/users/repository.ts';
 import {
   type BrokerIdentity,
   canPublish,
@@ -17,14 +20,11 @@ import {
   deviceIdentity,
   SERVER_BROKER_USERNAME,
   WEB_BROKER_USERNAME,
-} from '../lib/broker-acl.ts';
-import { indexedMemoryPersistence } from '../lib/broker-persistence.ts';
-import { stampSender } from '../lib/broker-sender.ts';
-import { BrokerSessions } from '../lib/broker-sessions.ts';
-import { sameSecret } from '../lib/device-credentials.ts';
-import { listen } from '../lib/listen.ts';
-import { RetainedIndex } from '../lib/retained-index.ts';
-import { findActiveSessionUser } from '../modules/users/repository.ts';
+} from '../acl.ts';
+import { stampSender } from '../sender.ts';
+import { indexedMemoryPersistence } from './persistence.ts';
+import { RetainedIndex } from './retained-index.ts';
+import { BrokerSessions } from './sessions.ts';
 
 /**
  * The embedded MQTT broker (Aedes): TCP for devices, WebSocket for browsers, with the
