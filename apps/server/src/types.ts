@@ -1,5 +1,4 @@
 import type { Action, AuditType, TokenClaims } from '@railserve/protocol';
-import type { MqttBridge } from './broker/bridge.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Secrets } from './lib/secrets.ts';
@@ -24,7 +23,8 @@ declare module 'fastify' {
     secrets: Secrets;
     db: Database;
     dbKind: 'pglite' | 'postgres';
-    mqtt: MqttBridge;
+    /** The server's own broker connection, embedded or external alike (broker/bridge.ts). */
+    mqtt: import('./broker/bridge.ts').MqttBridge;
     /** Sends and tracks commands and configuration writes to robots and track controllers. */
     commands: CommandTracker;
     /** Ports the embedded broker listens on; undefined with an external broker. */
