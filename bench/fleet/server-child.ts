@@ -3,7 +3,7 @@
 // ports. Talks to run.ts over IPC: 'ready' with its addresses, 'maps' (publish the fleet's track
 // maps), 'stats' on request.
 import { type RobotStatusPayload, topics } from '@railserve/protocol';
-import { SERVER_BROKER_USERNAME } from '../../apps/server/src/lib/broker-acl.ts';
+import { SERVER_BROKER_USERNAME } from '../../apps/server/src/broker/acl.ts';
 import { LOCAL_POSTGRES_URL } from '../../apps/server/test/support/postgres.ts';
 import { type BenchSecrets, startBenchServer } from '../support/bench-server.ts';
 import { fleetPlan } from './fleet-plan.ts';

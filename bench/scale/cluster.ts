@@ -2,7 +2,7 @@
 // in its password file, consoles with short-lived accounts the servers make), a fresh PostgreSQL
 // database and two server instances sharing both. The fleet connects to Mosquitto; the console
 // is opened on the first instance while the robots' statuses are shared between the two.
-import { SERVER_BROKER_USERNAME } from '../../apps/server/src/lib/broker-acl.ts';
+import { SERVER_BROKER_USERNAME } from '../../apps/server/src/broker/acl.ts';
 import { freePort, startMosquitto } from '../../apps/server/test/support/mosquitto.ts';
 import { LOCAL_POSTGRES_URL } from '../../apps/server/test/support/postgres.ts';
 import { fleetPlan } from '../fleet/fleet-plan.ts';

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { SERVER_BROKER_USERNAME } from '../../apps/server/src/lib/broker-acl.ts';
+import { SERVER_BROKER_USERNAME } from '../../apps/server/src/broker/acl.ts';
 import { freePort, type Mosquitto, startMosquitto } from '../../apps/server/test/support/mosquitto.ts';
 import { freshPostgres, LOCAL_POSTGRES_URL } from '../../apps/server/test/support/postgres.ts';
 

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -7,26 +6,21 @@ import { API_PREFIX, API_ROOT } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { brokerPlugin } from './broker/index.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { reportAdministrator } from './lib/admin-notice.ts';
-import { SERVER_BROKER_USERNAME } from './lib/broker-acl.ts';
-import { createDynsecClient } from './lib/dynamic-security.ts';
 import { FaultGuard } from './lib/fault-guard.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { createUpdateSigner } from './lib/update-signing.ts';
 import { createUserRevocations } from './lib/user-revocations.ts';
-import { createDynsecBrokerAccounts, tokenBrokerAccounts } from './modules/auth/broker-accounts.ts';
 import { apiRoutes, services } from './modules/index.ts';
 import { systemInfoRoutes } from './modules/system/routes.ts';
-import { findActiveSessionUser } from './modules/users/repository.ts';
 import { ensureAdministrator } from './modules/users/service.ts';
 import { auditPlugin } from './plugins/audit.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { startEmbeddedBroker } from './plugins/broker.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
-import { createMqttBridge } from './plugins/mqtt-bridge.ts';
 import { apiDocsRoutes, openApiPlugin } from './plugins/openapi.ts';
 import { requestLogPlugin } from './plugins/request-log.ts';
 import { storagePlugin } from './plugins/storage.ts';
@@ -83,50 +77,8 @@ export const app = fp(async (instance: FastifyInstance, options: AppOptions) => 
   await instance.register(authPlugin);
   await instance.register(auditPlugin);
   await instance.register(storagePlugin);
-
-  // Random per start: nobody can guess it to take over the server's own broker session.
-  const serverClientId = `railserve-server-${randomBytes(8).toString('hex')}`;
-  const broker = config.mqttUrl ? undefined : await startEmbeddedBroker(instance, serverClientId);
-  if (broker) {
-    instance.decorate('brokerPorts', broker.ports);
-    instance.decorate('retainedUsage', broker.retainedUsage);
-  }
-  const bridge = createMqttBridge(
-    broker
-      ? {
-          url: `mqtt://127.0.0.1:${broker.ports.tcp}`,
-          clientOptions: {
-            username: SERVER_BROKER_USERNAME,
-            password: secrets.serverBrokerPassword,
-            clientId: serverClientId,
-          },
-          shared: false,
-          log: instance.log,
-          guard: instance.faultGuard,
-        }
-      : {
-          url: config.mqttUrl!,
-          clientOptions: { clientId: serverClientId },
-          shared: true,
-          log: instance.log,
-          guard: instance.faultGuard,
-        },
-  );
-  instance.decorate('mqtt', bridge);
-  const brokerAccounts = config.mqttDynamicSecurity
-    ? createDynsecBrokerAccounts({
-        dynsec: createDynsecClient(bridge),
-        log: instance.log,
-        onRevoked: instance.userRevocations.onRevoked,
-        tokenVersionOf: async (userId) => (await findActiveSessionUser(database.db, userId))?.tokenVersion,
-      })
-    : tokenBrokerAccounts;
-  instance.decorate('brokerAccounts', brokerAccounts);
-  instance.addHook('onClose', async () => {
-    brokerAccounts.close();
-    await bridge.close();
-    await broker?.close();
-  });
+  // Before the routes and modules, which use `app.mqtt`; it then closes after their writers have flushed.
+  await instance.register(brokerPlugin);
 
   await instance.register(systemInfoRoutes, { prefix: API_ROOT });
   await instance.register(apiDocsRoutes);

@@ -3,7 +3,6 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Secrets } from './lib/secrets.ts';
 import type { CommandTracker } from './modules/commands/service.ts';
-import type { MqttBridge } from './plugins/mqtt-bridge.ts';
 
 /** One API route with what it requires, as the auth plugin saw it being added. */
 export type ApiRoute = { method: string; url: string; public: boolean; action?: Action; devices?: boolean };
@@ -24,12 +23,13 @@ declare module 'fastify' {
     secrets: Secrets;
     db: Database;
     dbKind: 'pglite' | 'postgres';
-    mqtt: MqttBridge;
+    /** The server's own broker connection, embedded or external alike (broker/bridge.ts). */
+    mqtt: import('./broker/bridge.ts').MqttBridge;
     /** Sends and tracks commands and configuration writes to robots and track controllers. */
     commands: CommandTracker;
     /** Ports the embedded broker listens on; undefined with an external broker. */
     brokerPorts?: { tcp: number; ws: number };
-    /** The devices' retained messages the embedded broker keeps, and those it refused (lib/retained-budget.ts); undefined with an external broker. */
+    /** The devices' retained messages the embedded broker keeps, and those it refused (broker/embedded/retained-budget.ts); undefined with an external broker. */
     retainedUsage?: () => { messages: number; bytes: number; owners: number; refused: number };
     startedAt: Date;
     /**

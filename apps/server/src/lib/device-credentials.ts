@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { type BrokerIdentity, deviceIdentity } from './broker-acl.ts';
+import { type BrokerIdentity, deviceIdentity } from '../broker/acl.ts';
 
 /** A robot or track controller, as its credentials name it. */
 export type DeviceIdentity = { kind: 'robot'; sn: string } | { kind: 'track'; trackId: number };

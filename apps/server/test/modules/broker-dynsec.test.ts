@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { consoleReadTopics, topics } from '@railserve/protocol';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_BROKER_USERNAME } from '../../src/lib/broker-acl.ts';
+import { SERVER_BROKER_USERNAME } from '../../src/broker/acl.ts';
 import { parseConsoleUsername } from '../../src/modules/auth/broker-accounts.ts';
 import { revokeTokens } from '../../src/modules/users/repository.ts';
 import { buildTestApp, FIXTURE_PASSWORD, type TestApp } from '../helper.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { brokerClientId, topics } from '@railserve/protocol';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_BROKER_USERNAME } from '../../src/lib/broker-acl.ts';
+import { SERVER_BROKER_USERNAME } from '../../src/broker/acl.ts';
 import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../helper.ts';
 import { deepArray, deepObject, invalidUtf8 } from '../support/hostile-payloads.ts';
 import { getLogs } from '../support/logs.ts';

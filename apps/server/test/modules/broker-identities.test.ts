@@ -1,7 +1,7 @@
 import { connect as connectTcp, type Socket } from 'node:net';
 import { BROKER_LIMITS, brokerClientId } from '@railserve/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_BROKER_USERNAME } from '../../src/lib/broker-acl.ts';
+import { SERVER_BROKER_USERNAME } from '../../src/broker/acl.ts';
 import { buildTestApp, type TestApp } from '../helper.ts';
 import { brokerClients, closed, connected, webClientId } from '../support/broker-clients.ts';
 import { connectHeader } from '../support/broker-security.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_BROKER_USERNAME } from '../../src/lib/broker-acl.ts';
+import { SERVER_BROKER_USERNAME } from '../../src/broker/acl.ts';
 import { buildTestApp, type TestApp } from '../helper.ts';
 import { freePort, type Mosquitto, requireMosquitto, startMosquitto } from '../support/mosquitto.ts';
 import { robotCommandScenario } from '../support/robot-command-scenario.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { brokerClientId } from '@railserve/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_BROKER_USERNAME } from '../../src/lib/broker-acl.ts';
+import { WEB_BROKER_USERNAME } from '../../src/broker/acl.ts';
 import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../helper.ts';
 import { robotCommandScenario } from '../support/robot-command-scenario.ts';
 import { robotLifecycleScenario } from '../support/robot-scenario.ts';

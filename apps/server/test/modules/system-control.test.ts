@@ -1,7 +1,7 @@
 import { topics } from '@railserve/protocol';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { canPublish, canSubscribe, deviceIdentity } from '../../src/lib/broker-acl.ts';
+import { canPublish, canSubscribe, deviceIdentity } from '../../src/broker/acl.ts';
 import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../helper.ts';
 import { lastAudit } from '../support/audit.ts';
 import { connectConsole } from '../support/broker-clients.ts';

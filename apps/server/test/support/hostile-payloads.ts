@@ -82,7 +82,7 @@ export function hostilePayload(kind: HostileKind, identity: LiveIdentity, random
 }
 
 /**
- * Every topic `identity` may publish on (lib/broker-acl.ts), with the retained ones marked: a
+ * Every topic `identity` may publish on (broker/acl.ts), with the retained ones marked: a
  * robot its status, alert, ack, config report, upgrade and the robot log; a controller its
  * track's status and ack, the track log and a robot's command; a console the system messages;
  * a site device its version.

@@ -78,7 +78,7 @@ export async function userToken(server: LiveServer, level: 0 | 1 | 2 | 3): Promi
   return loginToken(server, username, 'live-user-pw');
 }
 
-/** Who connects: every identity the broker knows but the server itself (lib/broker-acl.ts). */
+/** Who connects: every identity the broker knows but the server itself (broker/acl.ts). */
 export type LiveIdentity =
   | { role: 'robot'; sn: string }
   | { role: 'controller'; trackId: number }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { BROKER_LIMITS, type BrokerAccount, brokerClientId, PERMISSIONS, type Permission } from '@railserve/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import { WEB_BROKER_USERNAME } from '../../lib/broker-acl.ts';
-import type { DynsecClient } from '../../lib/dynamic-security.ts';
+import { WEB_BROKER_USERNAME } from '../../broker/acl.ts';
+import type { DynsecClient } from '../../broker/dynamic-security.ts';
 import { AppError } from '../../lib/errors.ts';
 import { consoleRoleAcls, consoleRoleName } from './console-role.ts';
 

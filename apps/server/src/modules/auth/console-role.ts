@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { consoleReadTopics, type Permission } from '@railserve/protocol';
-import { CONSOLE_PUBLISH_DENIED, CONSOLE_PUBLISH_FILTERS } from '../../lib/broker-acl.ts';
+import { CONSOLE_PUBLISH_DENIED, CONSOLE_PUBLISH_FILTERS } from '../../broker/acl.ts';
 
 export type DynsecAcl = { acltype: string; topic: string; allow: boolean; priority: number };
 

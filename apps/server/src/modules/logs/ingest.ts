@@ -12,7 +12,7 @@ import {
   topics,
 } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
-import { parseSender } from '../../lib/broker-sender.ts';
+import { parseSender } from '../../broker/sender.ts';
 import { clearRetained } from '../../lib/clear-retained.ts';
 
 /** A console may send this many system messages per minute; the rest are dropped (and counted). */
@@ -24,7 +24,7 @@ export const SYSTEM_MESSAGES_PER_MINUTE = 30;
  * a new one, so it is skipped; an invalid payload is logged and dropped. A record's time is when
  * the server received it (ordering and retention never trust a device's clock); the device's
  * `ts` is kept beside it. The embedded broker stamps each payload with its sender
- * (lib/broker-sender.ts): a robot's record naming another robot, or a controller's naming
+ * (broker/sender.ts): a robot's record naming another robot, or a controller's naming
  * another track, is dropped, and a system message records the user who sent it.
  */
 export function ingestLogsFromBroker(app: FastifyInstance) {

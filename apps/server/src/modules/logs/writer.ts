@@ -22,7 +22,7 @@ export type LogEntry = {
   ts?: string | Date;
   /** The time a device claims in its payload: kept as a field, never used for ordering or retention. */
   deviceTs?: string | Date;
-  /** Who published it on the broker (lib/broker-sender.ts). */
+  /** Who published it on the broker (broker/sender.ts). */
   sender?: string;
 };
 

@@ -1,34 +1,20 @@
-import { createServer as createHttpServer } from 'node:http';
-import { createServer as createTcpServer, type Server } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { BROKER_LIMITS } from '@railserve/protocol';
 import { Aedes, type AuthenticateError, type Client, type PublishPacket, type Subscription } from 'aedes';
+import type { FastifyInstance } from 'fastify';
+import { type BrokerIdentity, canPublish, canSubscribe, clientIdAllowed, commandedRobot } from '../acl.ts';
+import { stampSender } from '../sender.ts';
+import { listenForClients } from './listeners.ts';
+import { indexedMemoryPersistence } from './persistence.ts';
+import { RetainedIndex } from './retained-index.ts';
+import { BrokerSessions } from './sessions.ts';
+import { identify } from './sign-in.ts';
 
 type AuthenticateDone = (error: AuthenticateError | null, success: boolean | null) => void;
 
-import { BROKER_LIMITS } from '@railserve/protocol';
-import type { FastifyInstance } from 'fastify';
-import { createWebSocketStream, WebSocketServer } from 'ws';
-import {
-  type BrokerIdentity,
-  canPublish,
-  canSubscribe,
-  clientIdAllowed,
-  commandedRobot,
-  deviceIdentity,
-  SERVER_BROKER_USERNAME,
-  WEB_BROKER_USERNAME,
-} from '../lib/broker-acl.ts';
-import { indexedMemoryPersistence } from '../lib/broker-persistence.ts';
-import { stampSender } from '../lib/broker-sender.ts';
-import { BrokerSessions } from '../lib/broker-sessions.ts';
-import { sameSecret } from '../lib/device-credentials.ts';
-import { listen } from '../lib/listen.ts';
-import { RetainedIndex } from '../lib/retained-index.ts';
-import { findActiveSessionUser } from '../modules/users/repository.ts';
-
 /**
- * The embedded MQTT broker (Aedes): TCP for devices, WebSocket for browsers, with the
- * authentication and topic rules of DESIGN section 4. Used when MQTT_URL is unset.
+ * The embedded MQTT broker (Aedes), on TCP for devices and WebSocket for browsers (listeners.ts),
+ * with the authentication and topic rules of DESIGN section 4. Used when MQTT_URL is unset.
  */
 export async function startEmbeddedBroker(app: FastifyInstance, serverClientId: string) {
   const sessions = new BrokerSessions((reason) => app.log.warn({ reason }, 'broker refused a connection'));
@@ -123,74 +109,21 @@ export async function startEmbeddedBroker(app: FastifyInstance, serverClientId: 
         throw error;
       }
     });
-  // Each packet goes out when written (packet-size-gate.ts writes it whole), not held for the peer's ACK.
-  const tcp: Server = createTcpServer({ noDelay: true }, (socket) => handle(socket));
-  // An error once listening (a failed accept: out of file descriptors) would end the process unheard.
-  tcp.on(
-    'error',
-    guard.listener('broker TCP server', (error: Error) => {
-      if (tcp.listening) app.log.error({ err: error }, 'broker TCP server error');
-    }),
-  );
-  const http = createHttpServer((_req, res) => res.writeHead(426).end('MQTT over WebSocket only'));
-  // A browser's MQTT packet arrives as one WebSocket message: the same cap, plus the fixed header.
-  const wss = new WebSocketServer({ server: http, maxPayload: BROKER_LIMITS.browserPacketBytes + 8 });
-  wss.on('connection', (socket, req) => handle(createWebSocketStream(socket), req));
-  // ws repeats the HTTP server's errors; unheard, they would end the process. One before listening
-  // (a taken port) is listen()'s to report, in one line.
-  wss.on(
-    'error',
-    guard.listener('broker WebSocket server', (error: Error) => {
-      if (http.listening) app.log.error({ err: error }, 'broker WebSocket server error');
-    }),
-  );
-
-  const tcpPort = await listen(tcp, app.config.mqttPort, app.config.host, 'MQTT_PORT');
-  const wsPort = await listen(http, app.config.mqttWsPort, app.config.host, 'MQTT_WS_PORT').catch(async (error) => {
-    tcp.close();
-    throw error;
-  });
-  app.log.info(`Embedded MQTT broker: tcp ${tcpPort} (devices), ws ${wsPort} (browsers)`);
+  const listeners = await listenForClients(app, handle);
+  app.log.info(`Embedded MQTT broker: tcp ${listeners.ports.tcp} (devices), ws ${listeners.ports.ws} (browsers)`);
 
   return {
-    ports: { tcp: tcpPort, ws: wsPort },
+    ports: listeners.ports,
     /** The devices' retained messages kept now, and those not kept since the start. */
     retainedUsage: () => retained.budget.usage(),
     async close() {
       stopRevocations();
       sessions.close();
-      for (const client of wss.clients) client.terminate();
+      listeners.terminateBrowsers();
       await new Promise<void>((resolve) => broker.close(() => resolve()));
-      await Promise.all([new Promise((r) => tcp.close(r)), new Promise((r) => http.close(r))]);
+      await listeners.close();
     },
   };
-}
-
-async function identify(
-  app: FastifyInstance,
-  username: string,
-  password: Buffer | undefined,
-): Promise<BrokerIdentity | undefined> {
-  if (username === SERVER_BROKER_USERNAME) {
-    return sameSecret(password, app.secrets.serverBrokerPassword) ? { role: 'server' } : undefined;
-  }
-  if (username === WEB_BROKER_USERNAME) {
-    if (!password || password.length > 4096) return undefined;
-    const claims = app.jwt.verify<{ sub: string; ver?: unknown; exp: number }>(password.toString('utf8'));
-    // As over HTTP: the user must be active, the token of its current version, no password change pending.
-    const user = await findActiveSessionUser(app.db, Number(claims.sub));
-    if (!user || claims.ver !== user.tokenVersion || user.mustChangePassword) return undefined;
-    return {
-      role: 'web',
-      userId: user.id,
-      username: user.username,
-      permission: user.permission,
-      tokenVersion: user.tokenVersion,
-      expiresAt: claims.exp,
-    };
-  }
-  const device = deviceIdentity(username);
-  return device && sameSecret(password, app.secrets.deviceKey) ? device : undefined;
 }
 
 /** A retained message refused for the store's bounds is logged at the first of a burst, then at most once a minute with the count. */

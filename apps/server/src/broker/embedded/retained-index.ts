@@ -33,7 +33,7 @@ function keyOf(topicOrFilter: string): string | undefined {
 export class RetainedIndex {
   readonly #groups = new Map<string, Map<string, RetainedPacket>>();
 
-  /** The devices' share of the store (lib/retained-budget.ts): beyond it a message is not kept. */
+  /** The devices' share of the store (broker/embedded/retained-budget.ts): beyond it a message is not kept. */
   constructor(readonly budget = new RetainedBudget()) {}
 
   /**

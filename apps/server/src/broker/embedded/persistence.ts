@@ -8,7 +8,7 @@ import { RetainedIndex } from './retained-index.ts';
 
 type Packet = { topic: string; payload: Buffer };
 
-/** What the embedded broker learns from its store: a device's retained message was not kept (lib/retained-budget.ts). */
+/** What the embedded broker learns from its store: a device's retained message was not kept (broker/embedded/retained-budget.ts). */
 export type RetainedStoreOptions = { retained?: RetainedIndex; onRefused?: (topic: string) => void };
 
 /**

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { parseJson } from '@railserve/protocol';
-import type { MqttBridge } from '../plugins/mqtt-bridge.ts';
+import type { MqttBridge } from './bridge.ts';
 
 /** Mosquitto's dynamic security plugin's control topic and the topic it answers on. */
 export const DYNSEC_TOPIC = '$CONTROL/dynamic-security/v1';

@@ -1,7 +1,7 @@
 import type { Duplex } from 'node:stream';
 import { BROKER_LIMITS } from '@railserve/protocol';
 import type { Client } from 'aedes';
-import { type BrokerIdentity, identityKey, packetLimit } from './broker-acl.ts';
+import { type BrokerIdentity, identityKey, packetLimit } from '../acl.ts';
 import { PacketSizeGate } from './packet-size-gate.ts';
 
 /** setTimeout's largest delay (about 24.8 days); a later expiry is re-armed. */

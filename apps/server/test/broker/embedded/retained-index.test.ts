@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RetainedBudget } from '../../src/lib/retained-budget.ts';
-import { RetainedIndex } from '../../src/lib/retained-index.ts';
+import { RetainedBudget } from '../../../src/broker/embedded/retained-budget.ts';
+import { RetainedIndex } from '../../../src/broker/embedded/retained-index.ts';
 
 const packet = (topic: string, payload = 'x') => ({ topic, payload: Buffer.from(payload) });
 const topics = (index: RetainedIndex, filter: string) => [...index.match(filter)].map((p) => p.topic).sort();

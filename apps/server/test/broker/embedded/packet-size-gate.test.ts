@@ -3,9 +3,9 @@ import { BROKER_LIMITS } from '@railserve/protocol';
 import type { Client } from 'aedes';
 import mqttPacket from 'mqtt-packet';
 import { describe, expect, it, vi } from 'vitest';
-import type { BrokerIdentity } from '../../src/lib/broker-acl.ts';
-import { BrokerSessions } from '../../src/lib/broker-sessions.ts';
-import { PacketSizeGate } from '../../src/lib/packet-size-gate.ts';
+import type { BrokerIdentity } from '../../../src/broker/acl.ts';
+import { PacketSizeGate } from '../../../src/broker/embedded/packet-size-gate.ts';
+import { BrokerSessions } from '../../../src/broker/embedded/sessions.ts';
 
 /**
  * A connection that records each write it is given. Like ws's WebSocket stream it has no writev:

@@ -4,8 +4,8 @@ import { Aedes } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMqttBridge, type MqttBridge } from '../../src/broker/bridge.ts';
 import { FaultGuard } from '../../src/lib/fault-guard.ts';
-import { createMqttBridge, type MqttBridge } from '../../src/plugins/mqtt-bridge.ts';
 
 let broker: Aedes;
 let server: Server;

@@ -5,7 +5,7 @@ export type RetainedLimits = { [K in keyof typeof RETAINED_LIMITS]: number };
 /**
  * Who a retained topic belongs to, whoever published on it: a robot's status and configuration
  * report are the robot's, a track's status its controller's, a version its device's. Only those
- * may retain there (lib/broker-acl.ts); the server, which may retain anywhere, also writes a
+ * may retain there (broker/acl.ts); the server, which may retain anywhere, also writes a
  * silent robot's offline status, which then counts as the robot's. Anything else (maps, the
  * system status) is the server's own: undefined, not counted.
  */

@@ -1,5 +1,5 @@
 import { parseJson } from '@railserve/protocol';
-import type { BrokerIdentity } from './broker-acl.ts';
+import type { BrokerIdentity } from './acl.ts';
 
 /**
  * Who published a log record or a system message, as the embedded broker knows it from the

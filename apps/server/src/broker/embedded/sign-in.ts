@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { sameSecret } from '../../lib/device-credentials.ts';
+import { findActiveSessionUser } from '../../modules/users/repository.ts';
+import { type BrokerIdentity, deviceIdentity, SERVER_BROKER_USERNAME, WEB_BROKER_USERNAME } from '../acl.ts';
+
+/**
+ * Who a client's username and password prove it is (DESIGN section 4), or undefined: the server
+ * with its own password, a console with its session token, a device with DEVICE_KEY.
+ */
+export async function identify(
+  app: FastifyInstance,
+  username: string,
+  password: Buffer | undefined,
+): Promise<BrokerIdentity | undefined> {
+  if (username === SERVER_BROKER_USERNAME) {
+    return sameSecret(password, app.secrets.serverBrokerPassword) ? { role: 'server' } : undefined;
+  }
+  if (username === WEB_BROKER_USERNAME) {
+    if (!password || password.length > 4096) return undefined;
+    const claims = app.jwt.verify<{ sub: string; ver?: unknown; exp: number }>(password.toString('utf8'));
+    // As over HTTP: the user must be active, the token of its current version, no password change pending.
+    const user = await findActiveSessionUser(app.db, Number(claims.sub));
+    if (!user || claims.ver !== user.tokenVersion || user.mustChangePassword) return undefined;
+    return {
+      role: 'web',
+      userId: user.id,
+      username: user.username,
+      permission: user.permission,
+      tokenVersion: user.tokenVersion,
+      expiresAt: claims.exp,
+    };
+  }
+  const device = deviceIdentity(username);
+  return device && sameSecret(password, app.secrets.deviceKey) ? device : undefined;
+}

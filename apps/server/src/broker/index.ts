@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createDynsecBrokerAccounts, tokenBrokerAccounts } from '../modules/auth/broker-accounts.ts';
+import { findActiveSessionUser } from '../modules/users/repository.ts';
+import { SERVER_BROKER_USERNAME } from './acl.ts';
+import { createMqttBridge } from './bridge.ts';
+import { createDynsecClient } from './dynamic-security.ts';
+import { startEmbeddedBroker } from './embedded/broker.ts';
+
+/**
+ * The broker, one plugin: the embedded one (Aedes) when MQTT_URL is unset, else the external one
+ * at MQTT_URL. Decorates `mqtt` (the server's own connection, ready before any module subscribes),
+ * `brokerAccounts` (what consoles sign in to the broker with), and with the embedded broker
+ * `brokerPorts` and `retainedUsage`. Registered after the plugins and before the routes, so it
+ * closes after the modules' writers have flushed: the accounts, then the connection, then the broker.
+ */
+export const brokerPlugin = fp(async (app: FastifyInstance) => {
+  const { config, secrets } = app;
+  // Random per start: nobody can guess it to take over the server's own broker session.
+  const serverClientId = `railserve-server-${randomBytes(8).toString('hex')}`;
+  const broker = config.mqttUrl ? undefined : await startEmbeddedBroker(app, serverClientId);
+  if (broker) {
+    app.decorate('brokerPorts', broker.ports);
+    app.decorate('retainedUsage', broker.retainedUsage);
+  }
+  const bridge = createMqttBridge(
+    broker
+      ? {
+          url: `mqtt://127.0.0.1:${broker.ports.tcp}`,
+          clientOptions: {
+            username: SERVER_BROKER_USERNAME,
+            password: secrets.serverBrokerPassword,
+            clientId: serverClientId,
+          },
+          shared: false,
+          log: app.log,
+          guard: app.faultGuard,
+        }
+      : {
+          url: config.mqttUrl!,
+          clientOptions: { clientId: serverClientId },
+          shared: true,
+          log: app.log,
+          guard: app.faultGuard,
+        },
+  );
+  app.decorate('mqtt', bridge);
+  const brokerAccounts = config.mqttDynamicSecurity
+    ? createDynsecBrokerAccounts({
+        dynsec: createDynsecClient(bridge),
+        log: app.log,
+        onRevoked: app.userRevocations.onRevoked,
+        tokenVersionOf: async (userId) => (await findActiveSessionUser(app.db, userId))?.tokenVersion,
+      })
+    : tokenBrokerAccounts;
+  app.decorate('brokerAccounts', brokerAccounts);
+  app.addHook('onClose', async () => {
+    brokerAccounts.close();
+    await bridge.close();
+    await broker?.close();
+  });
+});
