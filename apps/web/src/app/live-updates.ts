@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { registerSystemStatusUpdates } from '../features/dashboard/hooks/system-status.ts';
 import { registerRobotLiveUpdates } from '../features/robots/hooks/robot-live-updates.ts';
 import { registerTrackStatusUpdates } from '../features/tracks/hooks/track-status-updates.ts';
-import type { BrokerStore } from '../lib/mqtt.ts';
+import type { BrokerStore } from '../lib/broker/broker-store.ts';
 import { resyncRobotFeedOnRead } from './robot-feed-resync.ts';
 
 /**

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Providers } from '../app/providers.tsx';
 import { routeObjects } from '../app/router.tsx';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
-import { BrokerStore } from '../lib/mqtt.ts';
+import { BrokerStore } from '../lib/broker/broker-store.ts';
 import { fakeConnect, silentLogger } from './fake-mqtt-client.ts';
 
 /** Renders the whole app (real route table, guards, layout) at a path, with a fake broker. */

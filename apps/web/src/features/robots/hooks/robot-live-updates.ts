@@ -9,9 +9,9 @@ import {
   topics,
 } from '@railserve/protocol';
 import type { QueryClient } from '@tanstack/react-query';
-import type { BrokerStore } from '../../../lib/mqtt.ts';
+import type { BrokerStore } from '../../../lib/broker/broker-store.ts';
 import { nextFrame } from '../../../lib/next-frame.ts';
-import { readRobotStatus } from '../../../lib/robot-feed.ts';
+import { readRobotStatus } from '../../../lib/broker/robot-feed.ts';
 import { robotIndex, shareRobotIndex } from '../api/robot-index.ts';
 import { robotKeys } from '../api/robot-keys.ts';
 import { noteHeard } from './robot-heard.ts';
@@ -101,7 +101,7 @@ const NEW_ROBOT_WRITTEN_MS = 300;
 
 /**
  * Live robots (app/live-updates.ts): statuses on hcpro4/robots/+/status (from the server's robot
- * feed, lib/mqtt.ts) and alerts on hcpro4/alerts/+, checked with the protocol schemas, go into the robot list in the query cache,
+ * feed, lib/broker/broker-store.ts) and alerts on hcpro4/alerts/+, checked with the protocol schemas, go into the robot list in the query cache,
  * gathered until the next animation frame, so a fleet's thousand statuses a second cost at most
  * one cache write per frame, and none when nothing shown changed.
  * A robot the list does not know yet makes the list load again (again a second later while it
@@ -151,7 +151,7 @@ export function registerRobotLiveUpdates({ broker, queryClient }: { broker: Brok
       queue(target.sn, (r) => withRobotStatus(r, status, message.timestamp));
     }
   });
-  // Robots the feed names as heard only (nothing shown changed, lib/robot-feed-filter.ts).
+  // Robots the feed names as heard only (nothing shown changed, lib/broker/robot-feed-filter.ts).
   const removeHeard = broker.onMessage(topics.consoleRobots, (message) => {
     const heard = (message.json as { heard?: unknown } | undefined)?.heard;
     if (Array.isArray(heard)) for (const sn of heard) if (typeof sn === 'string') noteHeard(sn, message.timestamp);

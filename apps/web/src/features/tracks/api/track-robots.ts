@@ -1,8 +1,8 @@
 import type { Track, TrackRobot } from '@railserve/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { useBrokerMessage } from '../../../lib/broker-context.tsx';
-import { readRobotStatus } from '../../../lib/robot-feed.ts';
+import { useBrokerMessage } from '../../../lib/broker/broker-context.tsx';
+import { readRobotStatus } from '../../../lib/broker/robot-feed.ts';
 import { isTrackId } from './get-track.ts';
 import { trackKeys } from './track-keys.ts';
 

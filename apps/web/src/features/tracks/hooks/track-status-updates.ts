@@ -1,6 +1,6 @@
 import { type Page, type Track, type TrackStatusPayload, trackStatusPayload } from '@railserve/protocol';
 import type { QueryClient } from '@tanstack/react-query';
-import type { BrokerStore } from '../../../lib/mqtt.ts';
+import type { BrokerStore } from '../../../lib/broker/broker-store.ts';
 import { nextFrame } from '../../../lib/next-frame.ts';
 import { trackKeys } from '../api/track-keys.ts';
 

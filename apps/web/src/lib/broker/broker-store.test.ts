@@ -1,7 +1,7 @@
 import { BROKER, CONSOLE_READ_TOPICS, consoleSubscriptions, type RobotStatusPayload } from '@railserve/protocol';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeConnect, silentLogger } from '../testing/fake-mqtt-client.ts';
-import { BrokerStore, brokerStatus, type MessageHandler } from './mqtt.ts';
+import { fakeConnect, silentLogger } from '../../testing/fake-mqtt-client.ts';
+import { BrokerStore, brokerStatus, type MessageHandler } from './broker-store.ts';
 import { readRobotStatus } from './robot-feed.ts';
 
 const connection = { host: '192.168.1.20', port: 9001, path: '/', username: 'web', password: 'token-abc' };

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
-import { type BrokerState, type BrokerStatus, type BrokerStore, brokerStatus, type MessageHandler } from './mqtt.ts';
+import { type BrokerState, type BrokerStatus, type BrokerStore, brokerStatus, type MessageHandler } from './broker-store.ts';
 
 const BrokerContext = createContext<BrokerStore | null>(null);
 

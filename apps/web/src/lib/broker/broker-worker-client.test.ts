@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fakeConnect, silentLogger } from '../testing/fake-mqtt-client.ts';
+import { fakeConnect, silentLogger } from '../../testing/fake-mqtt-client.ts';
 import type { BrokerClientOptions } from './broker-types.ts';
 import { WorkerBrokerClient } from './broker-worker-client.ts';
 import { hostBrokerClient } from './broker-worker-host.ts';
 import type { FromWorker, Port, ToWorker } from './broker-worker-messages.ts';
-import { BrokerStore } from './mqtt.ts';
+import { BrokerStore } from './broker-store.ts';
 
 /** A page and a worker joined as a real worker joins them: asynchronous, every message structured-cloned. */
 function workerPair() {
