@@ -10,8 +10,8 @@ import {
 } from '@railserve/protocol';
 import type { QueryClient } from '@tanstack/react-query';
 import type { BrokerStore } from '../../../lib/broker/broker-store.ts';
-import { nextFrame } from '../../../lib/next-frame.ts';
 import { readRobotStatus } from '../../../lib/broker/robot-feed.ts';
+import { nextFrame } from '../../../lib/next-frame.ts';
 import { robotIndex, shareRobotIndex } from '../api/robot-index.ts';
 import { robotKeys } from '../api/robot-keys.ts';
 import { noteHeard } from './robot-heard.ts';
