@@ -25,7 +25,7 @@ export function useBrokerStatus(): BrokerStatus {
 
 /**
  * Calls `handler` for every message matching `filter` while the component is mounted, e.g.
- * `useBrokerMessage('hcpro4/robots/+/status', (m) => queryClient.setQueryData(...))`.
+ * `useBrokerMessage(topicFilters.robotStatus, (m) => queryClient.setQueryData(...))`.
  */
 export function useBrokerMessage(filter: string, handler: MessageHandler): void {
   const store = useBroker();

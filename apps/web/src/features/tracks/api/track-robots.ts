@@ -1,4 +1,5 @@
 import type { Track, TrackRobot } from '@railserve/protocol';
+import { topicFilters } from '@railserve/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { useBrokerMessage } from '../../../lib/broker/broker-context.tsx';
@@ -26,7 +27,7 @@ function withMissingRobot(robots: TrackRobot[] | undefined, onTrack: string[], s
  */
 export function useTrackRobots(id: number | undefined) {
   const queryClient = useQueryClient();
-  useBrokerMessage('hcpro4/robots/+/status', (message) => {
+  useBrokerMessage(topicFilters.robotStatus, (message) => {
     if (!isTrackId(id)) return;
     const status = readRobotStatus(message);
     if (!status) return;
