@@ -14,7 +14,7 @@ export default defineConfig({
     // The API server (apps/server) listens on 8080 in development.
     proxy: { '/api': 'http://localhost:8080' },
   },
-  // The broker worker (src/lib/broker-worker.ts) is a module worker.
+  // The broker worker (src/lib/broker/broker-worker.ts) is a module worker.
   worker: { format: 'es' },
   build: {
     outDir: 'dist',

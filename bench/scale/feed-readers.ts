@@ -6,7 +6,7 @@
 // broker are measured without four more renderers waiting for the same cores.
 import { type BrokerAccount, consoleSubscriptions, topics } from '@railserve/protocol';
 import mqtt, { type MqttClient } from 'mqtt';
-import { robotFeedText } from '../../apps/web/src/lib/robot-feed-payload.ts';
+import { robotFeedText } from '../../apps/web/src/lib/broker/robot-feed-payload.ts';
 
 const ADMINISTRATOR = 0;
 

@@ -66,7 +66,7 @@ export const app = fp(async (instance: FastifyInstance, options: AppOptions) => 
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
-        // The console's broker connection runs in a worker of its own (apps/web/src/lib/broker-worker.ts).
+        // The console's broker connection runs in a worker of its own (apps/web/src/lib/broker/broker-worker.ts).
         workerSrc: ["'self'"],
         upgradeInsecureRequests: null,
       },

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { compareSn, isValidSn, parseTopic, SERVER_INGEST_TOPICS, sharedTopic, topicMatches, topics } from '../src/index.ts';
+import {
+  CONSOLE_TOPIC_ACTIONS,
+  compareSn,
+  isValidSn,
+  parseTopic,
+  RETAINED_TOPICS,
+  SERVER_INGEST_TOPICS,
+  sharedTopic,
+  topicFilters,
+  topicMatches,
+  topics,
+} from '../src/index.ts';
 
 describe('topic builders', () => {
   it('build the fixed topic names', () => {
@@ -22,6 +33,70 @@ describe('topic builders', () => {
   it('order SNs by code point, the same for every language', () => {
     expect(['RS-10', 'RS-2', 'RS-1', 'A_1', 'rs-0'].sort(compareSn)).toEqual(['A_1', 'RS-1', 'RS-10', 'RS-2', 'rs-0']);
     expect(compareSn('RS-1', 'RS-1')).toBe(0);
+  });
+});
+
+describe('topic filters', () => {
+  // The names are fixed (other programs use them): the literals are what is under test.
+  it('are the fixed filter names', () => {
+    expect(topicFilters).toEqual({
+      system: 'hcpro4/system/+',
+      robotStatus: 'hcpro4/robots/+/status',
+      trackStatus: 'hcpro4/tracks/+/status',
+      log: 'hcpro4/logs/+',
+      alert: 'hcpro4/alerts/+',
+      robotCommand: 'HCP4/+/cmd',
+      robotConfig: 'HCP4/+/config/+',
+      robotConfigReport: 'HCP4/+/config/report',
+      robotAck: 'HCP4/+/ack',
+      trackMap: 'HCP4/track/+/map',
+      trackAck: 'HCP4/track/+/ack',
+      robotUpgrade: 'HCP4/+/upgrade',
+      deviceVersion: 'hcpro4/versions/+',
+    });
+  });
+
+  it('match what their builder makes, and only that kind of topic', () => {
+    const kinds = Object.keys(topicFilters) as (keyof typeof topicFilters)[];
+    const built = (kind: keyof typeof topicFilters) =>
+      kind === 'robotConfig' ? topics.robotConfig('RS-1', 'network') : (topics[kind] as (value: string) => string)('RS-1');
+    for (const kind of kinds)
+      for (const other of kinds)
+        expect(topicMatches(topicFilters[kind], built(other)), `${kind} ~ ${other}`).toBe(
+          kind === other || (kind === 'robotConfig' && other === 'robotConfigReport'),
+        );
+  });
+
+  it('make the server ingest, retained and console lists', () => {
+    expect([...SERVER_INGEST_TOPICS]).toEqual([
+      'hcpro4/robots/+/status',
+      'hcpro4/tracks/+/status',
+      'hcpro4/alerts/+',
+      'hcpro4/logs/+',
+      'hcpro4/system/+',
+      'HCP4/+/ack',
+      'HCP4/+/config/report',
+      'HCP4/track/+/ack',
+      'HCP4/+/upgrade',
+      'hcpro4/versions/+',
+    ]);
+    expect([...RETAINED_TOPICS]).toEqual([
+      'hcpro4/robots/+/status',
+      'hcpro4/tracks/+/status',
+      'hcpro4/system/status',
+      'HCP4/+/config/report',
+      'HCP4/track/+/map',
+      'hcpro4/versions/+',
+    ]);
+    expect(CONSOLE_TOPIC_ACTIONS).toEqual({
+      'hcpro4/system/status': 'live.view',
+      'hcpro4/robots/+/status': 'live.view',
+      'hcpro4/console/robots': 'live.view',
+      'hcpro4/tracks/+/status': 'live.view',
+      'hcpro4/logs/+': 'logs.view',
+      'hcpro4/alerts/+': 'live.view',
+      'HCP4/frontend/update': 'live.view',
+    });
   });
 });
 

@@ -114,7 +114,7 @@ describe.skipIf(!mosquittoUp)('fleet on the machine Mosquitto', () => {
     } finally {
       await fleet.stop();
       // Leave the shared broker as it was: clear what this test retained.
-      const retained = [topics.trackStatus(trackId), topics.trackMap(trackId)];
+      const retained: string[] = [topics.trackStatus(trackId), topics.trackMap(trackId)];
       for (const r of fleet.robots) retained.push(topics.robotStatus(r.sn), topics.robotConfigReport(r.sn));
       for (const topic of retained) await obs.client.publishAsync(topic, '', { qos: 1, retain: true });
       await obs.close();

@@ -6,6 +6,7 @@ import {
   parseSiteDeviceUsername,
   RETAINED_TOPICS,
   siteDeviceUsername,
+  topicFilters,
   topicMatches,
   topics,
   WEB_CLIENT_ID_PATTERN,
@@ -67,7 +68,12 @@ function publishFilters(identity: BrokerIdentity): string[] {
         topics.log('robot'),
       ];
     case 'controller':
-      return [topics.trackStatus(identity.trackId), topics.trackAck(identity.trackId), topics.log('track'), 'HCP4/+/cmd'];
+      return [
+        topics.trackStatus(identity.trackId),
+        topics.trackAck(identity.trackId),
+        topics.log('track'),
+        topicFilters.robotCommand,
+      ];
     case 'web':
       return [...CONSOLE_PUBLISH_FILTERS];
     case 'site_server':

@@ -4,7 +4,7 @@ import { MainLayout } from '../components/layout/main-layout.tsx';
 import { PageErrorBoundary } from '../components/ui/page-error-boundary.tsx';
 import { PageLoading } from '../components/ui/page-loading.tsx';
 import { useCurrentUser, useLogout } from '../lib/auth.ts';
-import { useBroker } from '../lib/broker-context.tsx';
+import { useBroker } from '../lib/broker/broker-context.tsx';
 import { useClientConfig } from '../lib/client-config.ts';
 import { LOGIN_PATH } from './route-table.tsx';
 import { sidebarItems } from './sidebar.ts';

@@ -2,8 +2,8 @@ import { BROKER, consoleSubscriptions } from '@railserve/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useCurrentUser } from '../lib/auth.ts';
-import { fetchBrokerAccount } from '../lib/broker-account.ts';
-import { useBroker } from '../lib/broker-context.tsx';
+import { fetchBrokerAccount } from '../lib/broker/broker-account.ts';
+import { useBroker } from '../lib/broker/broker-context.tsx';
 import { useClientConfig } from '../lib/client-config.ts';
 import { LIVE_UPDATES } from './live-updates.ts';
 

@@ -3,10 +3,11 @@ import './global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { connectInWorker } from '../lib/broker-worker-client.ts';
+import { BrokerStore } from '../lib/broker/broker-store.ts';
+import { connectInWorker } from '../lib/broker/broker-worker-client.ts';
+import { robotFeedUnpacker } from '../lib/broker/robot-feed.ts';
 import { feedback } from '../lib/feedback.ts';
 import { i18n } from '../lib/i18n.ts';
-import { BrokerStore } from '../lib/mqtt.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { dropExpiredToken, TOKEN_STORAGE_KEY, tokenStore } from '../lib/session.ts';
 import { Providers } from './providers.tsx';
@@ -23,6 +24,7 @@ window.addEventListener('storage', (event) => {
 const queryClient = createQueryClient();
 const broker = new BrokerStore({
   connect: connectInWorker,
+  unpackers: [robotFeedUnpacker],
   warn: (key) => feedback.warning(i18n.t(key)),
   reload: () => window.location.reload(),
 });

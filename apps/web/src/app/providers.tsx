@@ -8,9 +8,9 @@ import 'dayjs/locale/zh-tw';
 import zhTW from 'antd/locale/zh_TW';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrokerProvider } from '../lib/broker-context.tsx';
+import { BrokerProvider } from '../lib/broker/broker-context.tsx';
+import type { BrokerStore } from '../lib/broker/broker-store.ts';
 import { isLocale } from '../lib/i18n.ts';
-import type { BrokerStore } from '../lib/mqtt.ts';
 import { THEME } from './theme.ts';
 
 const ANTD_LOCALES = { 'zh-TW': zhTW, en: enUS } satisfies Record<Locale, unknown>;

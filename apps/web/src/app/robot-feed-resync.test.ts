@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BrokerStore } from '../lib/mqtt.ts';
+import { BrokerStore } from '../lib/broker/broker-store.ts';
 import { fakeConnect, silentLogger } from '../testing/fake-mqtt-client.ts';
 import { resyncRobotFeedOnRead } from './robot-feed-resync.ts';
 

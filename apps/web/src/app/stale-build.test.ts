@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BrokerStore } from '../lib/mqtt.ts';
+import { BrokerStore } from '../lib/broker/broker-store.ts';
 import { fakeConnect, silentLogger } from '../testing/fake-mqtt-client.ts';
 import { reloadForStaleFile, reloadWhenBrokerWorkerIsStale, staleFileLoaded } from './stale-build.ts';
 

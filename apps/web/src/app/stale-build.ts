@@ -1,4 +1,4 @@
-import type { BrokerStore } from '../lib/mqtt.ts';
+import type { BrokerStore } from '../lib/broker/broker-store.ts';
 
 /**
  * A page left open across a deployment asks for files of the build it was loaded from, which are

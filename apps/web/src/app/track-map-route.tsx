@@ -9,7 +9,7 @@ import { RobotSettingsDialog } from '../features/robots/components/robot-setting
 import { isTrackId, useTrack } from '../features/tracks/api/get-track.ts';
 import { mayDo } from '../lib/access.ts';
 import { useCurrentUser } from '../lib/auth.ts';
-import { useBrokerStatus } from '../lib/broker-context.tsx';
+import { useBrokerStatus } from '../lib/broker/broker-context.tsx';
 import { actionFailed } from '../lib/errors.ts';
 
 /**

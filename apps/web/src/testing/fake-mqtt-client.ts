@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { BrokerClient, BrokerClientOptions, ConnectFn } from '../lib/mqtt.ts';
+import type { BrokerClient, BrokerClientOptions, ConnectFn } from '../lib/broker/broker-store.ts';
 
 type SubscribeCallback = (error: Error | null, granted?: { topic: string; qos: number }[]) => void;
 

@@ -4,14 +4,15 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Providers } from '../app/providers.tsx';
 import { routeObjects } from '../app/router.tsx';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
-import { BrokerStore } from '../lib/mqtt.ts';
+import { BrokerStore } from '../lib/broker/broker-store.ts';
+import { robotFeedUnpacker } from '../lib/broker/robot-feed.ts';
 import { fakeConnect, silentLogger } from './fake-mqtt-client.ts';
 
 /** Renders the whole app (real route table, guards, layout) at a path, with a fake broker. */
 export function renderApp(path: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const fake = fakeConnect();
-  const broker = new BrokerStore({ connect: fake.connect, logger: silentLogger });
+  const broker = new BrokerStore({ connect: fake.connect, logger: silentLogger, unpackers: [robotFeedUnpacker] });
   const router = createMemoryRouter(routeObjects(), { initialEntries: [path] });
   setUnauthorizedHandler(() => {
     if (router.state.location.pathname !== '/login') void router.navigate('/login', { replace: true });

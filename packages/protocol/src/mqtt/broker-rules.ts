@@ -1,5 +1,5 @@
 import { type Action, can } from '../permissions.ts';
-import { CONSOLE_READ_TOPICS } from './topics.ts';
+import { CONSOLE_READ_TOPICS, topicFilters, topics } from './topics.ts';
 
 /**
  * Limits of the embedded broker (docs/protocol.md, "Broker identities and limits"). Packet sizes
@@ -41,13 +41,13 @@ export const WEB_CLIENT_ID_PATTERN = /^frontend_[0-9a-f]{8,32}$/;
 
 /** The action that opens each console read topic over the broker, as over HTTP (permissions.ts). */
 export const CONSOLE_TOPIC_ACTIONS: Record<(typeof CONSOLE_READ_TOPICS)[number], Action> = {
-  'hcpro4/system/status': 'live.view',
-  'hcpro4/robots/+/status': 'live.view',
-  'hcpro4/console/robots': 'live.view',
-  'hcpro4/tracks/+/status': 'live.view',
-  'hcpro4/logs/+': 'logs.view',
-  'hcpro4/alerts/+': 'live.view',
-  'HCP4/frontend/update': 'live.view',
+  [topics.systemStatus]: 'live.view',
+  [topicFilters.robotStatus]: 'live.view',
+  [topics.consoleRobots]: 'live.view',
+  [topicFilters.trackStatus]: 'live.view',
+  [topicFilters.log]: 'logs.view',
+  [topicFilters.alert]: 'live.view',
+  [topics.frontendUpdate]: 'live.view',
 };
 
 /** The read topics a console of this level may subscribe to: the broker allows these and no more. */
@@ -62,7 +62,7 @@ export function consoleReadTopics(permission: number): string[] {
  * may still subscribe to the raw topic.
  */
 export function consoleSubscriptions(permission: number): string[] {
-  return consoleReadTopics(permission).filter((topic) => topic !== 'hcpro4/robots/+/status');
+  return consoleReadTopics(permission).filter((topic) => topic !== topicFilters.robotStatus);
 }
 
 /**
@@ -70,10 +70,10 @@ export function consoleSubscriptions(permission: number): string[] {
  * (docs/protocol.md); nobody else may leave a retained message.
  */
 export const RETAINED_TOPICS = [
-  'hcpro4/robots/+/status',
-  'hcpro4/tracks/+/status',
-  'hcpro4/system/status',
-  'HCP4/+/config/report',
-  'HCP4/track/+/map',
-  'hcpro4/versions/+',
+  topicFilters.robotStatus,
+  topicFilters.trackStatus,
+  topics.systemStatus,
+  topicFilters.robotConfigReport,
+  topicFilters.trackMap,
+  topicFilters.deviceVersion,
 ] as const;

@@ -8,27 +8,51 @@ export const compareSn = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export const SHARED_GROUP = 'railserve';
 
+/**
+ * Each builder keeps its argument's literal type, so `topics.robotStatus('+')` is typed as the
+ * filter `'hcpro4/robots/+/status'` (topicFilters).
+ */
 export const topics = {
   systemStatus: 'hcpro4/system/status',
-  system: (type: string) => `hcpro4/system/${type}`,
-  robotStatus: (sn: string) => `hcpro4/robots/${sn}/status`,
-  trackStatus: (trackId: number | string) => `hcpro4/tracks/${trackId}/status`,
-  log: (source: string) => `hcpro4/logs/${source}`,
-  alert: (sn: string) => `hcpro4/alerts/${sn}`,
+  system: <T extends string>(type: T) => `hcpro4/system/${type}` as const,
+  robotStatus: <S extends string>(sn: S) => `hcpro4/robots/${sn}/status` as const,
+  trackStatus: <I extends number | string>(trackId: I) => `hcpro4/tracks/${trackId}/status` as const,
+  log: <S extends string>(source: S) => `hcpro4/logs/${source}` as const,
+  alert: <S extends string>(sn: S) => `hcpro4/alerts/${sn}` as const,
   frontendUpdate: 'HCP4/frontend/update',
-  robotCommand: (sn: string) => `HCP4/${sn}/cmd`,
-  robotConfig: (sn: string, group: string) => `HCP4/${sn}/config/${group}`,
-  robotConfigReport: (sn: string) => `HCP4/${sn}/config/report`,
-  robotAck: (sn: string) => `HCP4/${sn}/ack`,
-  trackCommand: (trackId: number | string) => `HCP4/track/${trackId}/cmd`,
-  trackMap: (trackId: number | string) => `HCP4/track/${trackId}/map`,
-  trackAck: (trackId: number | string) => `HCP4/track/${trackId}/ack`,
+  robotCommand: <S extends string>(sn: S) => `HCP4/${sn}/cmd` as const,
+  robotConfig: <S extends string, G extends string>(sn: S, group: G) => `HCP4/${sn}/config/${group}` as const,
+  robotConfigReport: <S extends string>(sn: S) => `HCP4/${sn}/config/report` as const,
+  robotAck: <S extends string>(sn: S) => `HCP4/${sn}/ack` as const,
+  trackCommand: <I extends number | string>(trackId: I) => `HCP4/track/${trackId}/cmd` as const,
+  trackMap: <I extends number | string>(trackId: I) => `HCP4/track/${trackId}/map` as const,
+  trackAck: <I extends number | string>(trackId: I) => `HCP4/track/${trackId}/ack` as const,
   /** robot → server: how an update is going (mqtt/update-payloads.ts). */
-  robotUpgrade: (sn: string) => `HCP4/${sn}/upgrade`,
+  robotUpgrade: <S extends string>(sn: S) => `HCP4/${sn}/upgrade` as const,
   /** on-site server or ordering tablet → all, retained: the version it runs. */
-  deviceVersion: (device: string) => `hcpro4/versions/${device}`,
+  deviceVersion: <D extends string>(device: D) => `hcpro4/versions/${device}` as const,
   /** server → consoles: the robots' statuses gathered for a few milliseconds (console-feed.ts). */
   consoleRobots: 'hcpro4/console/robots',
+} as const;
+
+/**
+ * MQTT filters for every topic of one kind (`+` for the robot, track, source...): what the server
+ * ingests and the console's handlers listen to. Built by the builders above, never typed by hand.
+ */
+export const topicFilters = {
+  system: topics.system('+'),
+  robotStatus: topics.robotStatus('+'),
+  trackStatus: topics.trackStatus('+'),
+  log: topics.log('+'),
+  alert: topics.alert('+'),
+  robotCommand: topics.robotCommand('+'),
+  robotConfig: topics.robotConfig('+', '+'),
+  robotConfigReport: topics.robotConfigReport('+'),
+  robotAck: topics.robotAck('+'),
+  trackMap: topics.trackMap('+'),
+  trackAck: topics.trackAck('+'),
+  robotUpgrade: topics.robotUpgrade('+'),
+  deviceVersion: topics.deviceVersion('+'),
 } as const;
 
 /**
@@ -36,27 +60,27 @@ export const topics = {
  * the console takes in place of every raw robot status (consoleSubscriptions in broker-rules.ts).
  */
 export const CONSOLE_READ_TOPICS = [
-  'hcpro4/system/status',
-  'hcpro4/robots/+/status',
-  'hcpro4/console/robots',
-  'hcpro4/tracks/+/status',
-  'hcpro4/logs/+',
-  'hcpro4/alerts/+',
-  'HCP4/frontend/update',
+  topics.systemStatus,
+  topicFilters.robotStatus,
+  topics.consoleRobots,
+  topicFilters.trackStatus,
+  topicFilters.log,
+  topicFilters.alert,
+  topics.frontendUpdate,
 ] as const;
 
 /** What the server ingests. */
 export const SERVER_INGEST_TOPICS = [
-  'hcpro4/robots/+/status',
-  'hcpro4/tracks/+/status',
-  'hcpro4/alerts/+',
-  'hcpro4/logs/+',
-  'hcpro4/system/+',
-  'HCP4/+/ack',
-  'HCP4/+/config/report',
-  'HCP4/track/+/ack',
-  'HCP4/+/upgrade',
-  'hcpro4/versions/+',
+  topicFilters.robotStatus,
+  topicFilters.trackStatus,
+  topicFilters.alert,
+  topicFilters.log,
+  topicFilters.system,
+  topicFilters.robotAck,
+  topicFilters.robotConfigReport,
+  topicFilters.trackAck,
+  topicFilters.robotUpgrade,
+  topicFilters.deviceVersion,
 ] as const;
 
 /** A shared subscription so that several server instances process each message once. */

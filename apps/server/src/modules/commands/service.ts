@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { ackPayload, type CommandRecord, commandTarget, formatCommandError, parseJson, parseTopic } from '@railserve/protocol';
+import {
+  ackPayload,
+  type CommandRecord,
+  commandTarget,
+  formatCommandError,
+  parseJson,
+  parseTopic,
+  topicFilters,
+} from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import { answerCommand, findCommand, insertCommand } from './repository.ts';
@@ -81,13 +89,13 @@ export function startCommandTracker(app: FastifyInstance): CommandTracker {
   };
   // Every instance hears every ack (few, unlike statuses): the one that sent the command is waiting for it.
   app.mqtt.handle(
-    'HCP4/+/ack',
+    topicFilters.robotAck,
     (topic, payload) => (parseTopic(topic)?.kind === 'robotAck' ? onAck(topic, payload) : undefined),
     {
       shared: false,
     },
   );
-  app.mqtt.handle('HCP4/track/+/ack', onAck, { shared: false });
+  app.mqtt.handle(topicFilters.trackAck, onAck, { shared: false });
   app.addHook('onClose', async () => {
     for (const timer of timers.values()) clearTimeout(timer);
     timers.clear();

@@ -9,6 +9,7 @@ import {
   parseTopic,
   type SystemMessage,
   systemMessage,
+  topicFilters,
   topics,
 } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
@@ -32,7 +33,7 @@ export function ingestLogsFromBroker(app: FastifyInstance) {
   const trusted = (payload: { sender?: string }) => (app.brokerPorts ? parseSender(payload.sender) : undefined);
   const limiter = perSenderLimiter(SYSTEM_MESSAGES_PER_MINUTE, 60_000);
 
-  app.mqtt.handle('hcpro4/logs/+', (topic, payload, retained) => {
+  app.mqtt.handle(topicFilters.log, (topic, payload, retained) => {
     if (retained) return;
     const source = parseTopic(topic);
     if (source?.kind !== 'log' || !(LOG_SOURCES as readonly string[]).includes(source.source)) {
@@ -66,7 +67,7 @@ export function ingestLogsFromBroker(app: FastifyInstance) {
   // Mosquitto's console roles cannot refuse the retain flag (docs/security.md): whatever a console
   // sends there is cleared behind it, so no later subscriber is handed a console's message.
   const clearBehindConsoles = app.config.mqttDynamicSecurity;
-  app.mqtt.handle('hcpro4/system/+', (topic, payload, retained) => {
+  app.mqtt.handle(topicFilters.system, (topic, payload, retained) => {
     if (payload.length === 0) return;
     if (clearBehindConsoles && topic !== topics.systemStatus) clearRetained(app, topic);
     if (retained) return;

@@ -1,4 +1,4 @@
-import { parseJson, parseTopic, ROBOT_CONFIG_GROUPS, robotConfigGroups } from '@railserve/protocol';
+import { parseJson, parseTopic, ROBOT_CONFIG_GROUPS, robotConfigGroups, topicFilters } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { RobotFleet } from './fleet.ts';
 import { deleteConfigReport, saveConfigReport } from './repository.ts';
@@ -13,7 +13,7 @@ export function startConfigReportIngest(
   fleet: RobotFleet,
   drop: (sn: string, topic: string, reason: string) => void,
 ) {
-  app.mqtt.handle('HCP4/+/config/report', async (topic, payload) => {
+  app.mqtt.handle(topicFilters.robotConfigReport, async (topic, payload) => {
     const target = parseTopic(topic);
     if (target?.kind !== 'robotConfigReport' || fleet.isRemoved(target.sn)) return;
     const { sn } = target;

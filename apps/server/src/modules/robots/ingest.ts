@@ -1,4 +1,4 @@
-import { alertPayload, formatLogEvent, parseJson, parseTopic, robotStatusPayload } from '@railserve/protocol';
+import { alertPayload, formatLogEvent, parseJson, parseTopic, robotStatusPayload, topicFilters } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { clearRetained } from '../../lib/clear-retained.ts';
@@ -59,7 +59,7 @@ export function startRobotIngest(app: FastifyInstance, fleet: RobotFleet, events
   // Each status is the robot's whole state and the next comes within seconds (a silent robot goes
   // offline at the sweep): taken at QoS 0, the thousands a second cost no acknowledgements.
   app.mqtt.handle(
-    'hcpro4/robots/+/status',
+    topicFilters.robotStatus,
     (topic, payload, retained) => {
       const target = parseTopic(topic);
       if (target?.kind !== 'robotStatus' || payload.length === 0) return;
@@ -70,7 +70,7 @@ export function startRobotIngest(app: FastifyInstance, fleet: RobotFleet, events
     { qos: 0 },
   );
 
-  app.mqtt.handle('hcpro4/alerts/+', (topic, payload, retained) => {
+  app.mqtt.handle(topicFilters.alert, (topic, payload, retained) => {
     const target = parseTopic(topic);
     if (target?.kind !== 'alert' || payload.length === 0) return;
     const alert = read(target.sn, topic, payload, alertPayload);

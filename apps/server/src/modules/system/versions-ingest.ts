@@ -1,4 +1,4 @@
-import { deviceVersionPayload, parseJson, parseSiteDeviceUsername } from '@railserve/protocol';
+import { deviceVersionPayload, parseJson, parseSiteDeviceUsername, topicFilters } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
 import { saveDeviceVersion } from './versions-repository.ts';
 
@@ -8,7 +8,7 @@ import { saveDeviceVersion } from './versions-repository.ts';
  * another device than its topic is dropped.
  */
 export function startVersionIngest(app: FastifyInstance) {
-  app.mqtt.handle('hcpro4/versions/+', async (topic, payload) => {
+  app.mqtt.handle(topicFilters.deviceVersion, async (topic, payload) => {
     const device = parseSiteDeviceUsername(topic.split('/')[2] ?? '');
     const parsed = deviceVersionPayload.safeParse(parseJson(payload));
     if (!device || !parsed.success || parsed.data.kind !== device.kind || parsed.data.sessionCode !== device.sessionCode) {

@@ -1,4 +1,4 @@
-import { parseJson, parseTopic, type TrackStatusPayload, trackStatusPayload } from '@railserve/protocol';
+import { parseJson, parseTopic, type TrackStatusPayload, topicFilters, trackStatusPayload } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
 import { clearRetained } from '../../lib/clear-retained.ts';
 import { applyTrackStatus } from './status-repository.ts';
@@ -23,7 +23,7 @@ export function ingestTrackStatus(app: FastifyInstance, onChange: StatusChangeLi
     if (applied?.changed) onChange(status, applied.previous);
   };
 
-  app.mqtt.handle('hcpro4/tracks/+/status', (topic, payload) => {
+  app.mqtt.handle(topicFilters.trackStatus, (topic, payload) => {
     const target = parseTopic(topic);
     if (target?.kind !== 'trackStatus' || payload.length === 0) return;
     const parsed = trackStatusPayload.safeParse(parseJson(payload));

@@ -1,4 +1,4 @@
-import { formatLogEvent, parseJson, upgradeReportPayload } from '@railserve/protocol';
+import { formatLogEvent, parseJson, topicFilters, upgradeReportPayload } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
 import { boundedMap } from '../../lib/attempt-throttle.ts';
 import { judgeReport } from './report-rules.ts';
@@ -27,7 +27,7 @@ export function startUpgradeIngest(app: FastifyInstance, onChange: RecordListene
     app.eventLog.write({ source: 'robot', level: 'warning', type: 'update', message, robotSn: sn });
   };
 
-  app.mqtt.handle('HCP4/+/upgrade', async (topic, payload) => {
+  app.mqtt.handle(topicFilters.robotUpgrade, async (topic, payload) => {
     const sn = topic.split('/')[1];
     const parsed = upgradeReportPayload.safeParse(parseJson(payload));
     if (!parsed.success) {

@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BrokerProvider } from '../../lib/broker-context.tsx';
+import { BrokerProvider } from '../../lib/broker/broker-context.tsx';
+import { BrokerStore } from '../../lib/broker/broker-store.ts';
 import { changeLocale } from '../../lib/i18n.ts';
-import { BrokerStore } from '../../lib/mqtt.ts';
 import { fakeConnect, silentLogger } from '../../testing/fake-mqtt-client.ts';
 import { BrokerIndicator } from './broker-indicator.tsx';
 

@@ -1,7 +1,7 @@
 import { Badge, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useBrokerState, useBrokerStatus } from '../../lib/broker-context.tsx';
-import type { BrokerStatus } from '../../lib/mqtt.ts';
+import { useBrokerState, useBrokerStatus } from '../../lib/broker/broker-context.tsx';
+import type { BrokerStatus } from '../../lib/broker/broker-store.ts';
 
 const BADGE: Record<BrokerStatus, 'success' | 'processing' | 'error' | 'default'> = {
   connected: 'success',

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BrokerIndicator } from '../../../components/layout/broker-indicator.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { useCurrentUser } from '../../../lib/auth.ts';
-import { useBrokerState } from '../../../lib/broker-context.tsx';
+import { useBrokerState } from '../../../lib/broker/broker-context.tsx';
 import { useClientConfig } from '../../../lib/client-config.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { roleLabelKey } from '../../../lib/labels.ts';

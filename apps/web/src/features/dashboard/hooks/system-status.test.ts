@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { BrokerStore } from '../../../lib/mqtt.ts';
+import { BrokerStore } from '../../../lib/broker/broker-store.ts';
 import { fakeConnect, silentLogger } from '../../../testing/fake-mqtt-client.ts';
 import { FIXTURE_TIME } from '../../../testing/fixtures.ts';
 import { registerSystemStatusUpdates } from './system-status.ts';

@@ -1,6 +1,6 @@
 import { type SystemStatusPayload, systemStatusPayload, topics } from '@railserve/protocol';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import type { BrokerStore } from '../../../lib/mqtt.ts';
+import type { BrokerStore } from '../../../lib/broker/broker-store.ts';
 
 const SYSTEM_STATUS_KEY = ['system', 'status'] as const;
 

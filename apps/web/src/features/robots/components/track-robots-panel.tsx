@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mayDo } from '../../../lib/access.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
-import { useBrokerStatus } from '../../../lib/broker-context.tsx';
+import { useBrokerStatus } from '../../../lib/broker/broker-context.tsx';
 import { actionFailed } from '../../../lib/errors.ts';
 import { useRobots } from '../api/list-robots.ts';
 import { BulkConfigDialog } from './bulk-config-dialog.tsx';

@@ -1,7 +1,7 @@
 import type { Page, Robot } from '@railserve/protocol';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BrokerStore } from '../../../lib/mqtt.ts';
+import { BrokerStore } from '../../../lib/broker/broker-store.ts';
 import { fakeConnect, silentLogger } from '../../../testing/fake-mqtt-client.ts';
 import { FIXTURE_TIME, robotFixture } from '../../../testing/fixtures.ts';
 import { robotKeys } from '../api/robot-keys.ts';

@@ -6,12 +6,13 @@ import {
   type Robot,
   type RobotStatusPayload,
   robotHealth,
+  topicFilters,
   topics,
 } from '@railserve/protocol';
 import type { QueryClient } from '@tanstack/react-query';
-import type { BrokerStore } from '../../../lib/mqtt.ts';
+import type { BrokerStore } from '../../../lib/broker/broker-store.ts';
+import { readRobotStatus } from '../../../lib/broker/robot-feed.ts';
 import { nextFrame } from '../../../lib/next-frame.ts';
-import { readRobotStatus } from '../../../lib/robot-feed.ts';
 import { robotIndex, shareRobotIndex } from '../api/robot-index.ts';
 import { robotKeys } from '../api/robot-keys.ts';
 import { noteHeard } from './robot-heard.ts';
@@ -101,7 +102,7 @@ const NEW_ROBOT_WRITTEN_MS = 300;
 
 /**
  * Live robots (app/live-updates.ts): statuses on hcpro4/robots/+/status (from the server's robot
- * feed, lib/mqtt.ts) and alerts on hcpro4/alerts/+, checked with the protocol schemas, go into the robot list in the query cache,
+ * feed, lib/broker/robot-feed.ts) and alerts on hcpro4/alerts/+, checked with the protocol schemas, go into the robot list in the query cache,
  * gathered until the next animation frame, so a fleet's thousand statuses a second cost at most
  * one cache write per frame, and none when nothing shown changed.
  * A robot the list does not know yet makes the list load again (again a second later while it
@@ -141,7 +142,7 @@ export function registerRobotLiveUpdates({ broker, queryClient }: { broker: Brok
     cancelFlush ??= nextFrame(flush);
   };
 
-  const removeStatus = broker.onMessage('hcpro4/robots/+/status', (message) => {
+  const removeStatus = broker.onMessage(topicFilters.robotStatus, (message) => {
     const target = parseTopic(message.topic);
     if (target?.kind !== 'robotStatus') return;
     if (message.message === '') return queue(target.sn, null);
@@ -151,12 +152,12 @@ export function registerRobotLiveUpdates({ broker, queryClient }: { broker: Brok
       queue(target.sn, (r) => withRobotStatus(r, status, message.timestamp));
     }
   });
-  // Robots the feed names as heard only (nothing shown changed, lib/robot-feed-filter.ts).
+  // Robots the feed names as heard only (nothing shown changed, lib/broker/robot-feed-filter.ts).
   const removeHeard = broker.onMessage(topics.consoleRobots, (message) => {
     const heard = (message.json as { heard?: unknown } | undefined)?.heard;
     if (Array.isArray(heard)) for (const sn of heard) if (typeof sn === 'string') noteHeard(sn, message.timestamp);
   });
-  const removeAlert = broker.onMessage('hcpro4/alerts/+', (message) => {
+  const removeAlert = broker.onMessage(topicFilters.alert, (message) => {
     const target = parseTopic(message.topic);
     const alert = alertPayload.safeParse(message.json);
     if (target?.kind === 'alert' && alert.success && alert.data.sn === target.sn) {

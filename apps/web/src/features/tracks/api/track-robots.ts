@@ -1,8 +1,9 @@
 import type { Track, TrackRobot } from '@railserve/protocol';
+import { topicFilters } from '@railserve/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { useBrokerMessage } from '../../../lib/broker-context.tsx';
-import { readRobotStatus } from '../../../lib/robot-feed.ts';
+import { useBrokerMessage } from '../../../lib/broker/broker-context.tsx';
+import { readRobotStatus } from '../../../lib/broker/robot-feed.ts';
 import { isTrackId } from './get-track.ts';
 import { trackKeys } from './track-keys.ts';
 
@@ -26,7 +27,7 @@ function withMissingRobot(robots: TrackRobot[] | undefined, onTrack: string[], s
  */
 export function useTrackRobots(id: number | undefined) {
   const queryClient = useQueryClient();
-  useBrokerMessage('hcpro4/robots/+/status', (message) => {
+  useBrokerMessage(topicFilters.robotStatus, (message) => {
     if (!isTrackId(id)) return;
     const status = readRobotStatus(message);
     if (!status) return;

@@ -1,10 +1,10 @@
 import { SendOutlined } from '@ant-design/icons';
-import { mapTables, pointsOfType, type Track } from '@railserve/protocol';
+import { mapTables, pointsOfType, type Track, topicFilters } from '@railserve/protocol';
 import { App, Button, Flex, Select, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBrokerMessage } from '../../../lib/broker-context.tsx';
-import { readRobotStatus } from '../../../lib/robot-feed.ts';
+import { useBrokerMessage } from '../../../lib/broker/broker-context.tsx';
+import { readRobotStatus } from '../../../lib/broker/robot-feed.ts';
 import { useTrackMap } from '../api/track-map.ts';
 import { useTrackRobots } from '../api/track-robots.ts';
 import { type TrackCommands, trackCommandsReason } from './command-panel.tsx';
@@ -31,7 +31,7 @@ export function SendTargetForm({ track, commands, disabled: blocked }: SendTarge
   const disabled = blocked || !!reason;
 
   // The controller's ack does not name the robot: the one whose status sets off for the table did.
-  useBrokerMessage('hcpro4/robots/+/status', (incoming) => {
+  useBrokerMessage(topicFilters.robotStatus, (incoming) => {
     if (!awaiting || Date.now() > awaiting.until) return;
     const status = readRobotStatus(incoming);
     if (!status || status.trackId !== trackId || status.target !== awaiting.point) return;

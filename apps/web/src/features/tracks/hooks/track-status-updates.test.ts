@@ -1,7 +1,7 @@
 import type { Page, Track } from '@railserve/protocol';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { BrokerStore } from '../../../lib/mqtt.ts';
+import { BrokerStore } from '../../../lib/broker/broker-store.ts';
 import { fakeConnect, silentLogger } from '../../../testing/fake-mqtt-client.ts';
 import { trackKeys } from '../api/track-keys.ts';
 import { applyTrackStatuses, registerTrackStatusUpdates, withStatus } from './track-status-updates.ts';

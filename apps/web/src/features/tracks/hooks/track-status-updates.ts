@@ -1,6 +1,6 @@
-import { type Page, type Track, type TrackStatusPayload, trackStatusPayload } from '@railserve/protocol';
+import { type Page, type Track, type TrackStatusPayload, topicFilters, trackStatusPayload } from '@railserve/protocol';
 import type { QueryClient } from '@tanstack/react-query';
-import type { BrokerStore } from '../../../lib/mqtt.ts';
+import type { BrokerStore } from '../../../lib/broker/broker-store.ts';
 import { nextFrame } from '../../../lib/next-frame.ts';
 import { trackKeys } from '../api/track-keys.ts';
 
@@ -61,7 +61,7 @@ export function registerTrackStatusUpdates({ broker, queryClient }: { broker: Br
     pending = new Map();
     applyTrackStatuses(queryClient, batch);
   };
-  const remove = broker.onMessage('hcpro4/tracks/+/status', (message) => {
+  const remove = broker.onMessage(topicFilters.trackStatus, (message) => {
     const parsed = trackStatusPayload.safeParse(message.json);
     if (!parsed.success) return;
     const earlier = pending.get(parsed.data.trackId);

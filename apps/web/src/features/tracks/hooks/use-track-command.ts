@@ -1,7 +1,7 @@
 import type { CommandRecord } from '@railserve/protocol';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useBrokerStatus } from '../../../lib/broker-context.tsx';
+import { useBrokerStatus } from '../../../lib/broker/broker-context.tsx';
 import { actionFailed } from '../../../lib/errors.ts';
 import { commandFailureText } from '../../../lib/phrases.ts';
 import { type TrackCommandInput, useSendTrackCommand } from '../api/track-commands.ts';

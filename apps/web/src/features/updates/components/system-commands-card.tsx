@@ -1,7 +1,7 @@
 import { PoweroffOutlined, SyncOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Flex, Popconfirm, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useBrokerStatus } from '../../../lib/broker-context.tsx';
+import { useBrokerStatus } from '../../../lib/broker/broker-context.tsx';
 import { actionFailed } from '../../../lib/errors.ts';
 import { fetchServerStart, useForceReload, useRestartServer } from '../api/system-control.ts';
 import { useServerReturn } from '../hooks/use-server-return.ts';

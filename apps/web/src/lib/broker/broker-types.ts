@@ -76,6 +76,16 @@ export function brokerStatus(state: BrokerState): BrokerStatus {
 
 export type BrokerLogger = Pick<Console, 'warn' | 'error'>;
 
+/** A message another one carries, as if it had come on its own topic; `checked` as in IncomingMessage. */
+export type CarriedMessage = { topic: string; text: string; json: unknown; checked: boolean };
+
+/**
+ * A topic whose messages carry others (the robot feed, robot-feed.ts): `unpack` reads them from
+ * the message's parsed payload (undefined when it is not JSON). The store hands handlers the
+ * message itself, then each message it carries.
+ */
+export type MessageUnpacker = { topic: string; unpack: (json: unknown) => CarriedMessage[] };
+
 export type BrokerStoreOptions = {
   connect: ConnectFn;
   /** Shows a translated warning to the user; called with a locale key such as `mqtt.notConnected`. */
@@ -84,6 +94,8 @@ export type BrokerStoreOptions = {
   reload?: () => void;
   logger?: BrokerLogger;
   now?: () => Date;
+  /** Topics whose messages carry others; none by default. */
+  unpackers?: readonly MessageUnpacker[];
 };
 
 export function randomHex(length: number): string {

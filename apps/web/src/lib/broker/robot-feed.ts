@@ -1,8 +1,5 @@
 import { isValidSn, type RobotStatusPayload, robotStatusPayload, topics } from '@railserve/protocol';
-import type { IncomingMessage } from './broker-types.ts';
-
-/** `checked`: the status already passed the protocol's schema (the broker worker's feed, robot-feed-filter.ts). */
-export type FeedEntry = { topic: string; text: string; json: unknown; checked: boolean };
+import type { CarriedMessage, IncomingMessage, MessageUnpacker } from './broker-types.ts';
 
 /**
  * What one message of the server's robot feed (`hcpro4/console/robots`, docs/protocol.md) stands
@@ -11,10 +8,10 @@ export type FeedEntry = { topic: string; text: string; json: unknown; checked: b
  * left out; the handlers check each status with the protocol's schema (readRobotStatus), as they
  * do any message, unless the broker worker has.
  */
-export function robotFeedEntries(json: unknown): FeedEntry[] {
+export function robotFeedEntries(json: unknown): CarriedMessage[] {
   if (typeof json !== 'object' || json === null) return [];
   const { statuses, removed, checked } = json as { statuses?: unknown; removed?: unknown; checked?: unknown };
-  const entries: FeedEntry[] = [];
+  const entries: CarriedMessage[] = [];
   for (const status of Array.isArray(statuses) ? statuses : []) {
     const sn = (status as { sn?: unknown } | null)?.sn;
     if (typeof sn === 'string' && isValidSn(sn))
@@ -26,6 +23,12 @@ export function robotFeedEntries(json: unknown): FeedEntry[] {
   }
   return entries;
 }
+
+/**
+ * The console's broker store takes the robot feed with this (app/main.tsx): the feed reaches
+ * handlers as itself (for the robots it names as only heard) and as the robot statuses it carries.
+ */
+export const robotFeedUnpacker: MessageUnpacker = { topic: topics.consoleRobots, unpack: robotFeedEntries };
 
 /** A robot status message's payload as the protocol's schema reads it, undefined when it fails; checked once. */
 export function readRobotStatus(message: IncomingMessage): RobotStatusPayload | undefined {

@@ -1,5 +1,5 @@
 import type { BrokerAccount } from '@railserve/protocol';
-import { api } from './api-client.ts';
+import { api } from '../api-client.ts';
 
 /**
  * POST /me/broker-account: what this console signs in to the broker with. The embedded broker

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
-import { type BrokerState, type BrokerStatus, type BrokerStore, brokerStatus, type MessageHandler } from './mqtt.ts';
+import { type BrokerState, type BrokerStatus, type BrokerStore, brokerStatus, type MessageHandler } from './broker-store.ts';
 
 const BrokerContext = createContext<BrokerStore | null>(null);
 
@@ -25,7 +25,7 @@ export function useBrokerStatus(): BrokerStatus {
 
 /**
  * Calls `handler` for every message matching `filter` while the component is mounted, e.g.
- * `useBrokerMessage('hcpro4/robots/+/status', (m) => queryClient.setQueryData(...))`.
+ * `useBrokerMessage(topicFilters.robotStatus, (m) => queryClient.setQueryData(...))`.
  */
 export function useBrokerMessage(filter: string, handler: MessageHandler): void {
   const store = useBroker();

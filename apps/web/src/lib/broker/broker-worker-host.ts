@@ -4,6 +4,7 @@ import { createMessageGather, feedGapMs } from './broker-worker-gather.ts';
 import type { ClientEvent, FromWorker, Port, ToWorker } from './broker-worker-messages.ts';
 import { createRobotFeedFilter } from './robot-feed-filter.ts';
 import { robotFeedText } from './robot-feed-payload.ts';
+import { createStepQueue } from './step-queue.ts';
 
 const EVENTS: ClientEvent[] = ['connect', 'close', 'offline', 'reconnect'];
 
@@ -13,8 +14,8 @@ const EVENTS: ClientEvent[] = ['connect', 'close', 'offline', 'reconnect'];
  * stay in the worker; the page gets the MQTT messages with their payloads already text, the robot
  * feed inflated (robot-feed-payload.ts) and without the statuses that show nothing new
  * (robot-feed-filter.ts), and for a large fleet gathered into fewer posts (broker-worker-gather.ts).
- * Everything reaches the page in the order the client saw it: while a feed message inflates, what
- * came after it waits. `close` ends the worker once the client has ended.
+ * Everything reaches the page in the order the client saw it (step-queue.ts): while a feed message
+ * inflates, what came after it waits. `close` ends the worker once the client has ended.
  */
 export function hostBrokerClient(port: Port<FromWorker, ToWorker>, connect: ConnectFn, close: () => void): void {
   const decoder = new TextDecoder();
@@ -30,18 +31,7 @@ export function hostBrokerClient(port: Port<FromWorker, ToWorker>, connect: Conn
   };
   let client: BrokerClient | undefined;
   const text = (payload: Uint8Array | string) => (typeof payload === 'string' ? payload : decoder.decode(payload));
-  let queue: Promise<unknown> = Promise.resolve();
-  let waiting = 0;
-  const settle = (work: Promise<unknown>) => {
-    waiting++;
-    queue = work.catch((error) => console.warn('the broker worker could not pass a message on', error)).finally(() => waiting--);
-  };
-  /** Runs `step` after every earlier step; at once when none is waiting (an inflating feed message). */
-  const inOrder = (step: () => unknown) => {
-    if (waiting > 0) return settle(queue.then(step));
-    const result = step();
-    if (result instanceof Promise) settle(result);
-  };
+  const inOrder = createStepQueue((error) => console.warn('the broker worker could not pass a message on', error));
   const feedMessage = async (topic: string, payload: Uint8Array | string) => {
     try {
       const part = feed.take(await robotFeedText(payload));

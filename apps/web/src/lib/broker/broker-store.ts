@@ -8,10 +8,10 @@ import {
   type BrokerState,
   type BrokerStoreOptions,
   type MessageHandler,
+  type MessageUnpacker,
   type Qos,
   randomHex,
 } from './broker-types.ts';
-import { robotFeedEntries } from './robot-feed.ts';
 
 /**
  * The browser's broker connection (spec sections 4, 5, 9). A small store with
@@ -58,11 +58,13 @@ export class BrokerStore {
   private readonly connectListeners = new Set<() => void>();
   private readonly options: BrokerStoreOptions;
   private readonly logger: BrokerLogger;
+  private readonly unpackers: ReadonlyMap<string, MessageUnpacker['unpack']>;
   private messageCounter = 0;
 
   constructor(options: BrokerStoreOptions) {
     this.options = options;
     this.logger = options.logger ?? console;
+    this.unpackers = new Map((options.unpackers ?? []).map(({ topic, unpack }) => [topic, unpack]));
     this.onMessage(topics.frontendUpdate, (m) => {
       if (m.message.trim() === '1') this.options.reload?.();
     });
@@ -228,13 +230,13 @@ export class BrokerStore {
     messages.push(message);
     if (messages.length > BROKER.messageListTrimAbove) messages.splice(0, messages.length - BROKER.messageListTrimTo);
 
-    if (topic !== topics.consoleRobots) return this.dispatch(message, text);
-    // The feed reaches features as itself (for the robots it names as only heard) and as the
-    // robot statuses it carries (robot-feed.ts).
-    const feed = parseJsonText(text);
-    this.dispatch(message, text, feed);
-    for (const entry of robotFeedEntries(feed))
-      this.dispatch({ ...message, topic: entry.topic, message: entry.text }, entry.text, entry.json, entry.checked);
+    const unpack = this.unpackers.get(topic);
+    if (!unpack) return this.dispatch(message, text);
+    // A message that carries others (the robot feed) reaches handlers as itself and as each of them.
+    const json = parseJsonText(text);
+    this.dispatch(message, text, json);
+    for (const carried of unpack(json))
+      this.dispatch({ ...message, topic: carried.topic, message: carried.text }, carried.text, carried.json, carried.checked);
   }
 
   /** Calls every handler whose filter matches; the payload is parsed once (unless given), for the first of them. */

@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fakeConnect, silentLogger } from '../testing/fake-mqtt-client.ts';
+import { fakeConnect, silentLogger } from '../../testing/fake-mqtt-client.ts';
+import { BrokerStore } from './broker-store.ts';
 import type { BrokerClientOptions } from './broker-types.ts';
 import { WorkerBrokerClient } from './broker-worker-client.ts';
 import { hostBrokerClient } from './broker-worker-host.ts';
 import type { FromWorker, Port, ToWorker } from './broker-worker-messages.ts';
-import { BrokerStore } from './mqtt.ts';
+import { robotFeedUnpacker } from './robot-feed.ts';
 
 /** A page and a worker joined as a real worker joins them: asynchronous, every message structured-cloned. */
 function workerPair() {
@@ -78,7 +79,11 @@ describe('the broker client in a worker', () => {
 
   it('leaves out of the robot feed the statuses that show nothing new, until a reconnect or a resync', async () => {
     const { fake, page } = workerPair();
-    const store = new BrokerStore({ connect: (url, o) => new WorkerBrokerClient(page, url, o), logger: silentLogger });
+    const store = new BrokerStore({
+      connect: (url, o) => new WorkerBrokerClient(page, url, o),
+      logger: silentLogger,
+      unpackers: [robotFeedUnpacker],
+    });
     const statuses: unknown[] = [];
     const heard: unknown[] = [];
     store.onMessage('hcpro4/robots/+/status', (m) => statuses.push(m.json));
