@@ -42,7 +42,7 @@ function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, nam
   });
 }
 
-const dashboard = lazyPage(() => import('../features/dashboard/components/dashboard-page.tsx'), 'DashboardPage');
+const dashboard = lazyPage(() => import('./dashboard-route.tsx'), 'DashboardRoute');
 const usersList = lazyPage(() => import('../features/users/components/users-page.tsx'), 'UsersPage');
 const userForm = lazyPage(() => import('../features/users/components/user-form-page.tsx'), 'UserFormPage');
 const robotsPage = lazyPage(() => import('../features/robots/components/robots-page.tsx'), 'RobotsPage');

@@ -1,5 +1,5 @@
 import { compareSn, ROBOT_SORT_FIELDS, type Robot } from '@railserve/protocol';
-import { HEALTH_RANK } from './robot-filters.ts';
+import { HEALTH_RANK } from '../../../lib/robot-health.ts';
 import { lastHeard } from './robot-heard.ts';
 
 /** The columns the robots list sorts by: those the server sorts by, and the number of alarms. */

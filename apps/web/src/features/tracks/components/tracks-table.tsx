@@ -3,9 +3,9 @@ import { Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type PickableColumn, tableWidth, useColumnPicker } from '../../../components/ui/column-picker.tsx';
 import { pagePagination } from '../../../components/ui/page-pagination.ts';
+import { TrackModeTag, TrackStatusTag } from '../../../components/ui/track-status-tag.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { TrackRowActions, type TrackRowPermissions } from './track-row-actions.tsx';
-import { TrackModeTag, TrackStatusTag } from './track-status-tag.tsx';
 
 type TracksTableProps = {
   data: Page<Track> | undefined;
