@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { registerSystemStatusUpdates } from '../features/dashboard/hooks/system-status.ts';
-import { registerRobotLiveUpdates } from '../features/robots/hooks/robot-live-updates.ts';
-import { registerTrackStatusUpdates } from '../features/tracks/hooks/track-status-updates.ts';
+import { registerSystemStatusUpdates } from '../features/dashboard/api/system-status.ts';
+import { registerRobotLiveUpdates } from '../features/robots/api/robot-live-updates.ts';
+import { registerTrackStatusUpdates } from '../features/tracks/api/track-status-updates.ts';
 import type { BrokerStore } from '../lib/mqtt.ts';
 import { resyncRobotFeedOnRead } from './robot-feed-resync.ts';
 

@@ -9,11 +9,11 @@ import { useSaveMap } from '../api/track-map.ts';
 import { autoConnect } from '../model/auto-connect.ts';
 import { emptySelection, isEmptySelection } from '../model/editor-map.ts';
 import { type EditorAction, type EditorState, isDirty, type ToolName } from '../model/editor-state.ts';
+import { issueText } from '../model/issue-text.ts';
 import { deleteSelection } from '../model/map-edits.ts';
 import { describeMapIssue } from '../model/map-issues.ts';
 import { mapFileText, readMapFile } from '../model/read-map-file.ts';
 import { clampScale, fitView, zoomAround } from '../model/viewport.ts';
-import { issueText } from './issue-text.ts';
 
 type CommandsInput = {
   trackId: number;

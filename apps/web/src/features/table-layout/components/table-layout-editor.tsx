@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionFailed } from '../../../lib/errors.ts';
 import { useMapTables, useSaveTableLayout, useTableLayout } from '../api/table-layout.ts';
-import * as edit from '../hooks/layout-editing.ts';
+import * as edit from '../model/layout-editing.ts';
 import { LayoutIssues } from './layout-issues.tsx';
 import { PageGrid } from './page-grid.tsx';
 import { PageSettings } from './page-settings.tsx';
