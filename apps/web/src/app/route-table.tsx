@@ -65,7 +65,7 @@ export const MENU_GROUPS: Record<MenuGroup, { titleKey: string; icon: ReactNode 
 
 /**
  * The one route table: the router, the sidebar (in this order), page titles and the guards are
- * all derived from it. Pages still marked `placeholder` are built by later features.
+ * all derived from it.
  */
 export const ROUTES: AppRoute[] = [
   {
