@@ -8,7 +8,7 @@ import { resyncRobotFeedOnRead } from './robot-feed-resync.ts';
 /**
  * App-wide live updates: each entry registers broker handlers (`broker.onMessage(filter, ...)`)
  * that write into the query cache (`queryClient.setQueryData(...)`), and returns its removal.
- * Features export such a function (e.g. `registerRobotStatusUpdates` in features/robots/hooks)
+ * Features export such a function (e.g. `registerRobotLiveUpdates` in features/robots/api)
  * and it is listed here, so features never import each other. They run while the main layout
  * is mounted, i.e. while someone is signed in.
  */
