@@ -1,5 +1,6 @@
 import type { TrackMap } from '@railserve/protocol';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api } from '../../../lib/api-client.ts';
 import { isTrackId } from './get-track.ts';
 import { trackKeys } from './track-keys.ts';
@@ -17,6 +18,12 @@ export const trackMapQueryOptions = (id: number) =>
   queryOptions({ queryKey: trackKeys.map(id), queryFn: ({ signal }) => fetchTrackMap(id, signal), staleTime: 0 });
 
 export const useTrackMap = (id: number | undefined) => useQuery({ ...trackMapQueryOptions(id ?? 0), enabled: isTrackId(id) });
+
+/** Reads a track's map again, for a change elsewhere that the server reflects in it (the table layout). */
+export function useRefreshTrackMap() {
+  const queryClient = useQueryClient();
+  return useCallback((trackId: number) => queryClient.invalidateQueries({ queryKey: trackKeys.map(trackId) }), [queryClient]);
+}
 
 /** PUT /tracks/{id}/map: saves the map; reload_map makes it live on the track. */
 export const saveTrackMap = ({ trackId, map }: { trackId: number; map: TrackMap }) =>
