@@ -8,6 +8,7 @@ import {
   type RobotState,
   type RobotStatusPayload,
   type TrackMap,
+  type UpdateCommandArgs,
 } from '@railserve/protocol';
 
 /** What a simulated robot is doing, independent of the broker. The MQTT wiring lives in robot.ts. */
@@ -16,7 +17,7 @@ export type RobotModel = {
   name?: string;
   firmware: string;
   /** The update being downloaded or installed (robot-update.ts). */
-  update?: import('./robot-update.ts').RobotUpdate;
+  update?: RobotUpdate;
   /** The record of an update installed before the last reboot, reported once connected again. */
   finishedUpdate?: number;
   trackId?: number;
@@ -41,6 +42,9 @@ export type RobotModel = {
   alarmUntil: Partial<Record<AlarmCode, number>>;
   config: RobotConfig;
 };
+
+/** The update a robot is running: downloading the file, then installing it (state `upgrade` throughout). */
+export type RobotUpdate = UpdateCommandArgs & { stage: 'downloading' | 'installing' };
 
 export type RobotTiming = {
   stepMs: number;

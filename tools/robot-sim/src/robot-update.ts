@@ -9,9 +9,6 @@ import {
 } from '@railserve/protocol';
 import { MOVING_STATES, type ModelEvent, type RobotModel, setState } from './robot-model.ts';
 
-/** The update a robot is running: downloading the file, then installing it (state `upgrade` throughout). */
-export type RobotUpdate = UpdateCommandArgs & { stage: 'downloading' | 'installing' };
-
 type Outcome = { ok: true; after: 'update' } | { ok: false; error: string };
 
 /**

@@ -42,7 +42,7 @@ function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, nam
   });
 }
 
-const dashboard = lazyPage(() => import('../features/dashboard/components/dashboard-page.tsx'), 'DashboardPage');
+const dashboard = lazyPage(() => import('./dashboard-route.tsx'), 'DashboardRoute');
 const usersList = lazyPage(() => import('../features/users/components/users-page.tsx'), 'UsersPage');
 const userForm = lazyPage(() => import('../features/users/components/user-form-page.tsx'), 'UserFormPage');
 const robotsPage = lazyPage(() => import('../features/robots/components/robots-page.tsx'), 'RobotsPage');
@@ -65,7 +65,7 @@ export const MENU_GROUPS: Record<MenuGroup, { titleKey: string; icon: ReactNode 
 
 /**
  * The one route table: the router, the sidebar (in this order), page titles and the guards are
- * all derived from it. Pages still marked `placeholder` are built by later features.
+ * all derived from it.
  */
 export const ROUTES: AppRoute[] = [
   {

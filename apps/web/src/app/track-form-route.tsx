@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { AudioLibrary } from '../features/audio/components/audio-library.tsx';
 import { TrackRobotsPanel } from '../features/robots/components/track-robots-panel.tsx';
 import { TableLayoutEditor } from '../features/table-layout/components/table-layout-editor.tsx';
+import { useRefreshTrackMap, useTrackMap } from '../features/tracks/api/track-map.ts';
 import { TrackFormPage, type TrackFormParts } from '../features/tracks/components/track-form-page.tsx';
 import { mayDo } from '../lib/access.ts';
 import { useCurrentUser } from '../lib/auth.ts';
@@ -17,7 +18,7 @@ export function TrackFormRoute() {
     {
       key: 'tables',
       label: t('tables.part'),
-      children: <TableLayoutEditor trackId={track.id} editable={mode === 'edit' && mayDo(user, 'tables.write')} />,
+      children: <TableLayoutPart trackId={track.id} editable={mode === 'edit' && mayDo(user, 'tables.write')} />,
     },
     {
       key: 'audio',
@@ -27,4 +28,11 @@ export function TrackFormRoute() {
     { key: 'robots', label: t('robots.panel.title'), children: <TrackRobotsPanel sns={track.robots} /> },
   ];
   return <TrackFormPage extraParts={parts} />;
+}
+
+/** The table layout editor with the track's saved map (tracks), which names the tables. */
+function TableLayoutPart({ trackId, editable }: { trackId: number; editable: boolean }) {
+  const map = useTrackMap(trackId);
+  const refreshMap = useRefreshTrackMap();
+  return <TableLayoutEditor trackId={trackId} editable={editable} map={map} onSaved={refreshMap} />;
 }

@@ -1,9 +1,6 @@
 import { API_PREFIX, API_ROOT } from '@railserve/protocol';
 import { tokenStore } from './session.ts';
 
-/** Codes the client itself produces, next to the server's ERROR_CODES. */
-export type ClientErrorCode = 'network_error' | 'bad_response';
-
 export type ValidationDetail = { path: (string | number)[]; message: string };
 
 /** A failed call: the server's error envelope, or a network or parse failure. */

@@ -1,15 +1,12 @@
 import { useSyncExternalStore } from 'react';
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
 /**
  * One date and time format for every list, detail, log and export, in both languages:
  * `YYYY-MM-DD HH:mm:ss`, 24-hour, in the reader's time zone. The exports write the same
  * (server `zonedClock`, audit `formatTime`), so a time reads alike on screen and in a file.
  */
-export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
-export const DATE_FORMAT = 'YYYY-MM-DD';
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
 export function formatDateTime(value: string | Date | null | undefined): string {
   if (!value) return '';
   const date = value instanceof Date ? value : new Date(value);

@@ -7,7 +7,7 @@ import { actionFailed } from '../../../lib/errors.ts';
 import { translator } from '../../../lib/phrases.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useAuditRecord } from '../api/get-audit-record.ts';
-import { displayValue } from '../hooks/value-diff.ts';
+import { displayValue } from '../model/value-diff.ts';
 import { AuditResultTag, AuditTypeTag } from './audit-tags.tsx';
 import { ValuesDiff } from './values-diff.tsx';
 

@@ -4,8 +4,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditFilterParams, AuditListParams } from '../api/audit-keys.ts';
-import { auditResultLabelKey, auditTypeLabelKey } from '../hooks/audit-labels.ts';
 import { filtersOf } from '../hooks/use-audit-params.ts';
+import { auditResultLabelKey, auditTypeLabelKey } from '../model/audit-labels.ts';
 
 type AuditFiltersProps = { params: AuditListParams; onApply: (filters: AuditFilterParams) => void };
 

@@ -2,8 +2,8 @@ import type { AuditStats } from '@railserve/protocol';
 import { Card, Col, Row, Skeleton, Spin, Statistic } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { auditResultLabelKey, auditTypeLabelKey } from '../hooks/audit-labels.ts';
-import { fillDays } from '../hooks/value-diff.ts';
+import { auditResultLabelKey, auditTypeLabelKey } from '../model/audit-labels.ts';
+import { fillDays } from '../model/value-diff.ts';
 import type { CountBar } from './count-bar-chart.tsx';
 
 // The chart library is most of this page's weight: the list must not wait for it.

@@ -1,7 +1,7 @@
 import type { AuditResult, AuditType } from '@railserve/protocol';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AUDIT_RESULT_COLORS, AUDIT_TYPE_COLORS, auditResultLabelKey, auditTypeLabelKey } from '../hooks/audit-labels.ts';
+import { AUDIT_RESULT_COLORS, AUDIT_TYPE_COLORS, auditResultLabelKey, auditTypeLabelKey } from '../model/audit-labels.ts';
 
 export function AuditTypeTag({ type }: { type: AuditType }) {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@ import { auditFieldText } from '@railserve/protocol';
 import { Empty, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { translator } from '../../../lib/phrases.ts';
-import { diffValues, displayValue, type ValueChange } from '../hooks/value-diff.ts';
+import { diffValues, displayValue, type ValueChange } from '../model/value-diff.ts';
 
 const CHANGED_BACKGROUND = 'rgba(250, 173, 20, 0.15)';
 

@@ -1,22 +1,29 @@
 import type { Robot } from '@railserve/protocol';
 import { Card, Empty, Space, Spin, Typography } from 'antd';
-import { memo } from 'react';
+import { type ComponentType, memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LiveCell } from '../../robots/components/live-cell.tsx';
-import { AlarmTags, BatteryLevel, ConnectionTag, HealthTag } from '../../robots/components/robot-tags.tsx';
-import type { AttentionRobot } from '../hooks/fleet-summary.ts';
+import { AlarmTags, BatteryLevel, ConnectionTag, HealthTag } from '../../../components/ui/robot-tags.tsx';
+import type { AttentionRobot } from '../model/fleet-summary.ts';
 import { CardRow, CardRows } from './card-rows.tsx';
+
+/**
+ * One robot's part of a row that follows that robot's live changes by itself, rendering again
+ * only when one of `fields` changes (the robots feature's LiveCell, given by app/dashboard-route.tsx).
+ */
+export type RobotCell = ComponentType<{ sn: string; show: (robot: Robot) => ReactNode; fields?: readonly (keyof Robot)[] }>;
 
 /** The robots that are not healthy, the worst first, with a way to the robot list filtered on the worst health. */
 export const AttentionRobots = memo(function AttentionRobots({
   robots,
   total,
   loading,
+  cell,
 }: {
   robots: readonly AttentionRobot[];
   total: number;
   loading: boolean;
+  cell: RobotCell;
 }) {
   const { t } = useTranslation();
   const more = total - robots.length;
@@ -35,7 +42,7 @@ export const AttentionRobots = memo(function AttentionRobots({
         ) : (
           <CardRows>
             {robots.map((robot, index) => (
-              <AttentionRow key={robot.sn} sn={robot.sn} health={robot.health} first={index === 0} />
+              <AttentionRow key={robot.sn} sn={robot.sn} health={robot.health} first={index === 0} cell={cell} />
             ))}
           </CardRows>
         )}
@@ -68,7 +75,12 @@ const batteryOf = (robot: Robot) => (
  * places a robot on it); a listed robot's name, connection, alarms or battery renders only that
  * part of its own row.
  */
-const AttentionRow = memo(function AttentionRow({ sn, health, first }: AttentionRobot & { first: boolean }) {
+const AttentionRow = memo(function AttentionRow({
+  sn,
+  health,
+  first,
+  cell: LiveCell,
+}: AttentionRobot & { first: boolean; cell: RobotCell }) {
   return (
     <CardRow testId={`dashboard-attention-${sn}`} first={first}>
       <span style={{ minWidth: 0 }}>

@@ -8,7 +8,7 @@ import { useBrokerState } from '../../../lib/broker/broker-context.tsx';
 import { useClientConfig } from '../../../lib/client-config.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { roleLabelKey } from '../../../lib/labels.ts';
-import { useSystemStatus } from '../hooks/system-status.ts';
+import { useSystemStatus } from '../api/system-status.ts';
 
 /**
  * The dashboard's first card: who is signed in, the broker connection, the server's address,

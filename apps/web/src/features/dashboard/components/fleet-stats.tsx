@@ -1,7 +1,7 @@
 import { Card, Col, Row, Statistic } from 'antd';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FleetSummary } from '../hooks/fleet-summary.ts';
+import type { FleetSummary } from '../model/fleet-summary.ts';
 
 const RED = '#cf1322';
 const AMBER = '#d48806';

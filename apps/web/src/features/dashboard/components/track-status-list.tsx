@@ -3,7 +3,7 @@ import { Card, Empty, Space, Spin, Typography } from 'antd';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TrackModeTag, TrackStatusTag } from '../../tracks/components/track-status-tag.tsx';
+import { TrackModeTag, TrackStatusTag } from '../../../components/ui/track-status-tag.tsx';
 import { CardRow, CardRows } from './card-rows.tsx';
 
 const SHOWN = 8;

@@ -2,8 +2,8 @@ import type { LogRecord } from '@railserve/protocol';
 import { Descriptions, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/date-time.ts';
-import { sourceLabelKey, typeLabel } from '../hooks/log-labels.ts';
-import { logMessageText } from '../hooks/log-message.ts';
+import { sourceLabelKey, typeLabel } from '../model/log-labels.ts';
+import { logMessageText } from '../model/log-message.ts';
 import { LogLevelTag } from './log-level-tag.tsx';
 
 type LogDetailDialogProps = { record: LogRecord | undefined; onClose: () => void };

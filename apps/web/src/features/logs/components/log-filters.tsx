@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useLogTypes, useRobotChoices, useTrackChoices } from '../api/log-choices.ts';
 import type { LogFilterParams, LogListParams } from '../api/log-keys.ts';
-import { levelLabelKey, sourceLabelKey, typeLabel } from '../hooks/log-labels.ts';
 import { filtersOf } from '../hooks/use-log-params.ts';
+import { levelLabelKey, sourceLabelKey, typeLabel } from '../model/log-labels.ts';
 
 type LogFiltersProps = { params: LogListParams; onApply: (filters: LogFilterParams) => void };
 type Range = [Dayjs | null, Dayjs | null] | null;

@@ -1,7 +1,7 @@
 import type { LogLevel } from '@railserve/protocol';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LEVEL_COLORS, levelLabelKey } from '../hooks/log-labels.ts';
+import { LEVEL_COLORS, levelLabelKey } from '../model/log-labels.ts';
 
 export function LogLevelTag({ level }: { level: LogLevel }) {
   const { t } = useTranslation();

@@ -4,8 +4,8 @@ import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OutsideMeasureRow, type PickableColumn, tableWidth, useColumnPicker } from '../../../components/ui/column-picker.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
-import { sourceLabelKey, typeLabel } from '../hooks/log-labels.ts';
-import { logMessageText } from '../hooks/log-message.ts';
+import { sourceLabelKey, typeLabel } from '../model/log-labels.ts';
+import { logMessageText } from '../model/log-message.ts';
 import { LogLevelTag } from './log-level-tag.tsx';
 
 type LogTableProps = {

@@ -7,7 +7,7 @@ import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { PageLoading } from '../../../components/ui/page-loading.tsx';
 import { actionFailed } from '../../../lib/errors.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
-import { useSavedMap } from '../api/track-map.ts';
+import type { SavedMapQuery, SaveMap } from '../api/saved-map.ts';
 import { emptyMap } from '../model/editor-map.ts';
 import { MapEditor } from './map-editor.tsx';
 import { MapVersionNotice } from './map-version-notice.tsx';
@@ -19,12 +19,14 @@ export type MapEditorPageProps = {
   canReload: boolean;
   backTo: string;
   onOpenRobot: (sn: string) => void;
+  /** The saved map and how to save it: the tracks slice's, given by app/track-map-route.tsx. */
+  saved: SavedMapQuery;
+  save: SaveMap;
 };
 
 /** The track map editor page: the saved map loaded into the editor, and which version the robots run. */
-export function MapEditorPage({ track, robots, readOnly, canReload, backTo, onOpenRobot }: MapEditorPageProps) {
+export function MapEditorPage({ track, robots, readOnly, canReload, backTo, onOpenRobot, saved, save }: MapEditorPageProps) {
   const { t } = useTranslation();
-  const saved = useSavedMap(track.id);
   // Wide screens give the editor the window's height; narrow ones stack canvas and panels.
   const narrow = useMediaQuery('(max-width: 900px)');
   if (saved.isPending) return <PageLoading />;
@@ -59,6 +61,7 @@ export function MapEditorPage({ track, robots, readOnly, canReload, backTo, onOp
         savedMap={saved.data ?? emptyMap()}
         readOnly={readOnly}
         onOpenRobot={onOpenRobot}
+        save={save}
       />
     </Card>
   );

@@ -5,6 +5,7 @@ import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useBackgroundImage } from '../api/map-background.ts';
+import type { SaveMap } from '../api/saved-map.ts';
 import { useEditorCommands } from '../hooks/use-editor-commands.ts';
 import { useEditorShortcuts } from '../hooks/use-editor-shortcuts.ts';
 import { useUnsavedPrompt } from '../hooks/use-unsaved-prompt.ts';
@@ -21,12 +22,13 @@ export type MapEditorProps = {
   /** Robots assigned to the track (for the parking check) and drawn on the map. */
   robots: readonly Robot[];
   savedMap: EditorMap;
+  save: SaveMap;
   readOnly: boolean;
   onOpenRobot: (sn: string) => void;
 };
 
 /** The editor: toolbar, canvas and side panels around one editor state. */
-export function MapEditor({ trackId, trackType, robots, savedMap, readOnly, onOpenRobot }: MapEditorProps) {
+export function MapEditor({ trackId, trackType, robots, savedMap, save, readOnly, onOpenRobot }: MapEditorProps) {
   const { t } = useTranslation();
   const narrow = useMediaQuery('(max-width: 900px)');
   const [state, dispatch] = useReducer(editorReducer, savedMap, initialEditorState);
@@ -36,7 +38,7 @@ export function MapEditor({ trackId, trackType, robots, savedMap, readOnly, onOp
     () => ({ width: canvasBox.current?.clientWidth ?? 800, height: canvasBox.current?.clientHeight ?? 500 }),
     [],
   );
-  const commands = useEditorCommands({ trackId, trackType, state, dispatch, readOnly, stage, onLoadError: setLoadError });
+  const commands = useEditorCommands({ trackId, trackType, state, dispatch, readOnly, stage, save, onLoadError: setLoadError });
   const cancel = useCallback(() => {
     dispatch({ type: 'pathStart', point: null });
     dispatch({ type: 'select', selection: { points: [], paths: [] } });

@@ -5,15 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client.ts';
 import { actionFailed } from '../../../lib/errors.ts';
 import { useUploadBackground } from '../api/map-background.ts';
-import { useSaveMap } from '../api/track-map.ts';
+import type { SaveMap } from '../api/saved-map.ts';
 import { autoConnect } from '../model/auto-connect.ts';
 import { emptySelection, isEmptySelection } from '../model/editor-map.ts';
 import { type EditorAction, type EditorState, isDirty, type ToolName } from '../model/editor-state.ts';
+import { issueText } from '../model/issue-text.ts';
 import { deleteSelection } from '../model/map-edits.ts';
 import { describeMapIssue } from '../model/map-issues.ts';
 import { mapFileText, readMapFile } from '../model/read-map-file.ts';
 import { clampScale, fitView, zoomAround } from '../model/viewport.ts';
-import { issueText } from './issue-text.ts';
 
 type CommandsInput = {
   trackId: number;
@@ -22,14 +22,14 @@ type CommandsInput = {
   dispatch: Dispatch<EditorAction>;
   readOnly: boolean;
   stage: () => { width: number; height: number };
+  save: SaveMap;
   onLoadError: (text: string | null) => void;
 };
 
 /** What the toolbar and the keyboard shortcuts do; every map change goes through the history. */
-export function useEditorCommands({ trackId, trackType, state, dispatch, readOnly, stage, onLoadError }: CommandsInput) {
+export function useEditorCommands({ trackId, trackType, state, dispatch, readOnly, stage, save, onLoadError }: CommandsInput) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const save = useSaveMap();
   const upload = useUploadBackground();
   const map = state.history.present;
 

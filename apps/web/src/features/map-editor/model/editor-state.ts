@@ -35,7 +35,6 @@ export type EditorState = {
 };
 
 export type EditorAction =
-  | { type: 'load'; map: EditorMap; saved: EditorMap }
   | { type: 'saved'; map: EditorMap }
   | { type: 'edit'; apply: (map: EditorMap) => EditorMap; select?: Selection; key?: string }
   | { type: 'select'; selection: Selection }
@@ -87,8 +86,6 @@ function withHistory(state: EditorState, history: History<EditorMap>, selection 
 
 export function editorReducer(state: EditorState, action: EditorAction): EditorState {
   switch (action.type) {
-    case 'load':
-      return { ...state, history: startHistory(action.map), saved: action.saved, selection: emptySelection, pathStart: null };
     case 'saved':
       return { ...state, saved: action.map };
     case 'edit':

@@ -2,9 +2,9 @@ import type { Page, Robot } from '@railserve/protocol';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { robotFixture } from '../../../testing/fixtures.ts';
-import { applyRobotChanges } from '../hooks/robot-live-updates.ts';
 import { robotsQueryOptions } from './list-robots.ts';
 import { robotKeys } from './robot-keys.ts';
+import { applyRobotChanges } from './robot-live-updates.ts';
 
 const listOf = (items: Robot[]): Page<Robot> => ({ items, total: items.length, page: 1, pageSize: 'all' });
 

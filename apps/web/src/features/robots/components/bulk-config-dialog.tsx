@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/errors.ts';
 import { useRobotConfig, useWriteRobotConfig } from '../api/robot-config.ts';
-import { CONFIG_FIELDS, rangeOf } from '../hooks/config-fields.ts';
-import { configFieldRule, groupErrors } from '../hooks/config-rules.ts';
 import type { CommandState } from '../hooks/use-robot-command.ts';
+import { CONFIG_FIELDS, rangeOf } from '../model/config-fields.ts';
+import { configFieldRule, groupErrors } from '../model/config-rules.ts';
 import { CommandStatusTag } from './command-status-tag.tsx';
 import { FieldControl } from './robot-config-form.tsx';
 

@@ -8,9 +8,9 @@ import { formatDateTime } from '../../../lib/date-time.ts';
 import { actionFailed } from '../../../lib/errors.ts';
 import { commandFailureText } from '../../../lib/phrases.ts';
 import { useRobotConfig, useWriteRobotConfig } from '../api/robot-config.ts';
-import { CONFIG_FIELDS, type ConfigField, rangeOf } from '../hooks/config-fields.ts';
-import { configErrorText, configFieldRule, groupErrors } from '../hooks/config-rules.ts';
 import { type CommandState, useAnnounceOutcome } from '../hooks/use-robot-command.ts';
+import { CONFIG_FIELDS, type ConfigField, rangeOf } from '../model/config-fields.ts';
+import { configErrorText, configFieldRule, groupErrors } from '../model/config-rules.ts';
 import { CommandStatusTag } from './command-status-tag.tsx';
 
 type RobotConfigFormProps = { sn: string; group: RobotConfigGroup; canApply: boolean; disabled: boolean };

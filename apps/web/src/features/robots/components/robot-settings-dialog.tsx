@@ -1,9 +1,9 @@
 import { ROBOT_CONFIG_GROUPS, type Robot } from '@railserve/protocol';
 import { Alert, Flex, Modal, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ConnectionTag, HealthTag, StateTag } from '../../../components/ui/robot-tags.tsx';
 import { RobotConfigForm } from './robot-config-form.tsx';
 import { RobotControlTab } from './robot-control-tab.tsx';
-import { ConnectionTag, HealthTag, StateTag } from './robot-tags.tsx';
 
 export type SettingsPermissions = { command: boolean; configure: boolean };
 

@@ -2,14 +2,14 @@ import { LAYOUT, type Robot } from '@railserve/protocol';
 import { Table, type TableProps, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type PickableColumn, tableWidth, useColumnPicker } from '../../../components/ui/column-picker.tsx';
+import { AlarmTags, BatteryLevel, ConnectionTag, HealthTag, StateTag } from '../../../components/ui/robot-tags.tsx';
 import { formatDateTime, formatRelativeTime, useNow } from '../../../lib/date-time.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
-import { lastHeard } from '../hooks/robot-heard.ts';
-import { ROBOT_SORT_KEYS, type RobotRow, type RobotSort, type RobotSortKey } from '../hooks/robot-order.ts';
+import { lastHeard } from '../api/robot-heard.ts';
 import { useTableHeight } from '../hooks/use-table-height.ts';
+import { ROBOT_SORT_KEYS, type RobotRow, type RobotSort, type RobotSortKey } from '../model/robot-order.ts';
 import { liveCell } from './live-cell.tsx';
 import { RobotRowActions, type RobotRowHandlers } from './robot-row-actions.tsx';
-import { AlarmTags, BatteryLevel, ConnectionTag, HealthTag, StateTag } from './robot-tags.tsx';
 
 type RobotsTableProps = RobotRowHandlers & {
   rows: RobotRow[];

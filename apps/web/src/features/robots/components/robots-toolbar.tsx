@@ -3,7 +3,7 @@ import { ROBOT_CONNECTIONS, ROBOT_HEALTHS, ROBOT_STATES } from '@railserve/proto
 import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ListFilter, ListSearch } from '../../../components/ui/list-toolbar.tsx';
-import type { RobotFilters } from '../hooks/robot-filters.ts';
+import type { RobotFilters } from '../model/robot-filters.ts';
 
 type RobotsToolbarProps = {
   filters: RobotFilters;

@@ -3,6 +3,7 @@ import type { Robot } from '@railserve/protocol';
 import { Alert, App, Button, Card, Flex, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BatteryLevel, ConnectionTag, HealthTag, StateTag } from '../../../components/ui/robot-tags.tsx';
 import { mayDo } from '../../../lib/access.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { useBrokerStatus } from '../../../lib/broker/broker-context.tsx';
@@ -11,7 +12,6 @@ import { useRobots } from '../api/list-robots.ts';
 import { BulkConfigDialog } from './bulk-config-dialog.tsx';
 import { ConfigGlance } from './config-glance.tsx';
 import { RobotSettingsDialog } from './robot-settings-dialog.tsx';
-import { BatteryLevel, ConnectionTag, HealthTag, StateTag } from './robot-tags.tsx';
 
 type PanelRow = { sn: string; robot?: Robot };
 

@@ -6,4 +6,6 @@ export const sessionKeys = {
   list: (params: SessionListParams) => ['sessions', 'list', params] as const,
   detail: (id: number) => ['sessions', 'detail', id] as const,
   nextCode: ['sessions', 'next-code'] as const,
+  /** Every track for the form's picker: under `tracks`, so track changes refresh it. */
+  trackOptions: ['tracks', 'options'] as const,
 };

@@ -1,6 +1,7 @@
 import type { Page, Track } from '@railserve/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { sessionKeys } from './session-keys.ts';
 
 export type TrackOption = Pick<Track, 'id' | 'name' | 'sessionId'>;
 
@@ -10,7 +11,7 @@ export type TrackOption = Pick<Track, 'id' | 'name' | 'sessionId'>;
  */
 export const useTrackOptions = () =>
   useQuery({
-    queryKey: ['tracks', 'options'],
+    queryKey: sessionKeys.trackOptions,
     queryFn: async ({ signal }) => {
       const page = await api.get<Page<Track>>('/tracks', { query: { pageSize: 'all' }, signal });
       return page.items.map(({ id, name, sessionId }): TrackOption => ({ id, name, sessionId }));

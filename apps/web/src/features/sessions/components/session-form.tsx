@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { type EditMode, FormActions } from '../../../components/ui/entity-form-page.tsx';
 import { useNextSessionCode } from '../api/next-session-code.ts';
 import { useTrackOptions } from '../api/track-options.ts';
-import { sessionFormRules } from '../hooks/session-form-rules.ts';
 import { type SessionFormValues, useSaveSession } from '../hooks/use-save-session.ts';
+import { sessionFormRules } from '../model/session-form-rules.ts';
 
 type SessionFormProps = {
   mode: EditMode;

@@ -1,8 +1,8 @@
 import type { Page, Session } from '@railserve/protocol';
-import { Flex, Table, Tag, Typography } from 'antd';
+import { Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type PickableColumn, tableWidth, useColumnPicker } from '../../../components/ui/column-picker.tsx';
-import { pagePagination } from '../../../components/ui/page-pagination.ts';
+import { type PickableColumn, useColumnPicker } from '../../../components/ui/column-picker.tsx';
+import { PagedTable } from '../../../components/ui/paged-table.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { SessionRowActions, type SessionRowPermissions } from './session-row-actions.tsx';
 
@@ -88,15 +88,13 @@ export function SessionsTable({ data, loading, allowed, onPageChange }: Sessions
   const columns = useColumnPicker('sessions', all);
 
   return (
-    <Table<Session>
-      rowKey="id"
-      tableLayout="fixed"
+    <PagedTable<Session>
       columns={columns}
-      dataSource={data?.items}
+      data={data}
       loading={loading}
-      scroll={{ x: tableWidth(columns) }}
-      data-testid="sessions-table"
-      pagination={pagePagination(data, t, onPageChange)}
+      onPageChange={onPageChange}
+      testId="sessions-table"
+      layout="fixed"
     />
   );
 }

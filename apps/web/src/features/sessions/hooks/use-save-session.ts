@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client.ts';
 import { actionFailed } from '../../../lib/errors.ts';
 import { assignmentFailed, useCreateSession, useUpdateSession } from '../api/save-session.ts';
-import { sessionValidationText } from './session-form-rules.ts';
+import { sessionValidationText } from '../model/session-form-rules.ts';
 
 export type SessionFormValues = { code: string; name: string; mac: string; note?: string; trackIds: number[] };
 

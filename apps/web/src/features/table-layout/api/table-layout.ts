@@ -1,12 +1,11 @@
-import { type MapTable, mapTables, type TableLayout, type TrackMap } from '@railserve/protocol';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TableLayout, TrackMap } from '@railserve/protocol';
+import { type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-/** Query keys; the map key is the one the tracks slice uses, so both read one cached map. */
-export const tableLayoutKeys = {
-  layout: (trackId: number) => ['tracks', 'tables', trackId] as const,
-  map: (trackId: number) => ['tracks', 'map', trackId] as const,
-};
+import { tableLayoutKeys } from './table-layout-keys.ts';
+
+/** The track's saved map, which names the tables: the tracks slice's query, given by app/track-form-route.tsx. */
+export type SavedMapQuery = Pick<UseQueryResult<TrackMap | null>, 'data' | 'isPending' | 'isError' | 'error'>;
 
 /** GET /tracks/{id}/tables: the pages of the ordering tablet's table grid. */
 export const fetchTableLayout = (trackId: number, signal?: AbortSignal) =>
@@ -15,25 +14,18 @@ export const fetchTableLayout = (trackId: number, signal?: AbortSignal) =>
 export const useTableLayout = (trackId: number) =>
   useQuery({ queryKey: tableLayoutKeys.layout(trackId), queryFn: ({ signal }) => fetchTableLayout(trackId, signal) });
 
-/** The map's tables (its table points' names) in point order; empty while no map is saved. */
-export const useMapTables = (trackId: number) =>
-  useQuery({
-    queryKey: tableLayoutKeys.map(trackId),
-    queryFn: ({ signal }) => api.get<TrackMap | null>(`/tracks/${trackId}/map`, { signal }),
-    select: (map): { saved: boolean; tables: MapTable[] } => ({ saved: map !== null, tables: map ? mapTables(map) : [] }),
-  });
-
 /** PUT /tracks/{id}/tables: checked by the server against the map (duplicates, unknown tables). */
 export const saveTableLayout = ({ trackId, layout }: { trackId: number; layout: TableLayout }) =>
   api.put<TableLayout>(`/tracks/${trackId}/tables`, layout);
 
-export function useSaveTableLayout() {
+/** Saves the layout; `onSaved` (app/track-form-route.tsx) reads the track's map again. */
+export function useSaveTableLayout(onSaved: (trackId: number) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveTableLayout,
     onSuccess: (layout, { trackId }) => {
       queryClient.setQueryData(tableLayoutKeys.layout(trackId), layout);
-      return queryClient.invalidateQueries({ queryKey: tableLayoutKeys.map(trackId) });
+      return onSaved(trackId);
     },
   });
 }

@@ -1,5 +1,5 @@
 import type { MapTable } from '@railserve/protocol';
-import type { LayoutPage } from '../hooks/layout-editing.ts';
+import type { LayoutPage } from '../model/layout-editing.ts';
 import { type CellState, TableCell } from './table-cell.tsx';
 
 type PageGridProps = {

@@ -2,7 +2,7 @@ import { ArrowLeftOutlined, ArrowRightOutlined } from '@ant-design/icons';
 import { MAP_LIMITS } from '@railserve/protocol';
 import { Button, Flex, Input, InputNumber, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { LayoutPage } from '../hooks/layout-editing.ts';
+import type { LayoutPage } from '../model/layout-editing.ts';
 
 type PageSettingsProps = {
   page: LayoutPage;

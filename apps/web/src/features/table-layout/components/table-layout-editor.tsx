@@ -1,44 +1,53 @@
 import { ClearOutlined, SaveOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { type MapTable, type TableLayout, tableLayoutIssues } from '@railserve/protocol';
+import { type MapTable, mapTables, type TableLayout, tableLayoutIssues } from '@railserve/protocol';
 import { Alert, App, Button, Card, Empty, Flex, Popconfirm, Skeleton, Tabs } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionFailed } from '../../../lib/errors.ts';
-import { useMapTables, useSaveTableLayout, useTableLayout } from '../api/table-layout.ts';
-import * as edit from '../hooks/layout-editing.ts';
+import { type SavedMapQuery, useSaveTableLayout, useTableLayout } from '../api/table-layout.ts';
+import * as edit from '../model/layout-editing.ts';
 import { LayoutIssues } from './layout-issues.tsx';
 import { PageGrid } from './page-grid.tsx';
 import { PageSettings } from './page-settings.tsx';
 
-type TableLayoutEditorProps = { trackId: number; editable: boolean };
+type TableLayoutEditorProps = {
+  trackId: number;
+  editable: boolean;
+  /** The track's saved map and how to read it again after a save: the tracks slice's, from app/. */
+  map: SavedMapQuery;
+  onSaved: (trackId: number) => Promise<unknown>;
+};
 
 /** The table layout of the track's ordering tablet: pages of tables in a grid. */
-export function TableLayoutEditor({ trackId, editable }: TableLayoutEditorProps) {
+export function TableLayoutEditor({ trackId, editable, map, onSaved }: TableLayoutEditorProps) {
   const { t } = useTranslation();
   const layout = useTableLayout(trackId);
-  const map = useMapTables(trackId);
+  // The map's tables (its table points' names) in point order.
+  const tables = useMemo(() => (map.data ? mapTables(map.data) : []), [map.data]);
   if (layout.isPending || map.isPending) return <Skeleton active />;
   if (layout.isError || map.isError) {
     return <Alert type="error" showIcon title={actionFailed(t, t('tables.load'), layout.error ?? map.error)} />;
   }
-  if (!map.data.saved) return <Alert type="info" showIcon title={t('tables.noMap')} data-testid="tables-no-map" />;
+  if (map.data === null || map.data === undefined)
+    return <Alert type="info" showIcon title={t('tables.noMap')} data-testid="tables-no-map" />;
   return (
     <LayoutDraft
       key={JSON.stringify(layout.data)}
       trackId={trackId}
       saved={layout.data}
-      tables={map.data.tables}
+      tables={tables}
       editable={editable}
+      onSaved={onSaved}
     />
   );
 }
 
-type LayoutDraftProps = TableLayoutEditorProps & { saved: TableLayout; tables: MapTable[] };
+type LayoutDraftProps = Omit<TableLayoutEditorProps, 'map'> & { saved: TableLayout; tables: MapTable[] };
 
-function LayoutDraft({ trackId, saved, tables, editable }: LayoutDraftProps) {
+function LayoutDraft({ trackId, saved, tables, editable, onSaved }: LayoutDraftProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const save = useSaveTableLayout();
+  const save = useSaveTableLayout(onSaved);
   const [draft, setDraft] = useState<TableLayout>(saved);
   const [active, setActive] = useState(0);
   const current = Math.min(active, Math.max(0, draft.pages.length - 1));

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { PageLoading } from '../../../components/ui/page-loading.tsx';
+import { TrackModeTag, TrackStatusTag } from '../../../components/ui/track-status-tag.tsx';
 import { mayDo } from '../../../lib/access.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { actionFailed } from '../../../lib/errors.ts';
@@ -14,7 +15,6 @@ import { CommandList } from './command-list.tsx';
 import { CommandPanel } from './command-panel.tsx';
 import { SendTargetForm } from './send-target-form.tsx';
 import { TrackRobotsTable } from './track-robots-table.tsx';
-import { TrackModeTag, TrackStatusTag } from './track-status-tag.tsx';
 
 /** /tracks/:id/control: the robots on the track, live, and every track command with its tracking state. */
 export function TrackControlPage() {

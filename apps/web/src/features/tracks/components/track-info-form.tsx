@@ -2,8 +2,8 @@ import { TRACK_DISPLAY_MODES, TRACK_TYPES, type Track } from '@railserve/protoco
 import { Form, Input, Radio, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type EditMode, FormActions } from '../../../components/ui/entity-form-page.tsx';
-import { trackFormRules } from '../hooks/track-form-rules.ts';
 import { configToText, type TrackFormValues, useSaveTrack } from '../hooks/use-save-track.ts';
+import { trackFormRules } from '../model/track-form-rules.ts';
 
 type TrackInfoFormProps = {
   mode: EditMode;

@@ -1,8 +1,8 @@
 import type { Track } from '@railserve/protocol';
 import { Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { TrackModeTag, TrackStatusTag } from '../../../components/ui/track-status-tag.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
-import { TrackModeTag, TrackStatusTag } from './track-status-tag.tsx';
 
 /** What the track's controller last reported. */
 export function TrackLiveStatus({ track }: { track: Track }) {

@@ -1,11 +1,11 @@
 import type { TrackStatusChange } from '@railserve/protocol';
 import { Alert, Table, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { TrackModeTag, TrackStatusTag } from '../../../components/ui/track-status-tag.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { actionFailed } from '../../../lib/errors.ts';
 import { useStatusChanges } from '../api/status-changes.ts';
 import { CommandList } from './command-list.tsx';
-import { TrackModeTag, TrackStatusTag } from './track-status-tag.tsx';
 
 /** The record part: the track's recent commands and how its status changed. */
 export function TrackRecordPart({ trackId }: { trackId: number }) {

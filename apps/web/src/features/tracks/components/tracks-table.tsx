@@ -1,11 +1,11 @@
 import type { Page, Track } from '@railserve/protocol';
-import { Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type PickableColumn, tableWidth, useColumnPicker } from '../../../components/ui/column-picker.tsx';
-import { pagePagination } from '../../../components/ui/page-pagination.ts';
+import { type PickableColumn, useColumnPicker } from '../../../components/ui/column-picker.tsx';
+import { PagedTable } from '../../../components/ui/paged-table.tsx';
+import { TrackModeTag, TrackStatusTag } from '../../../components/ui/track-status-tag.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { TrackRowActions, type TrackRowPermissions } from './track-row-actions.tsx';
-import { TrackModeTag, TrackStatusTag } from './track-status-tag.tsx';
 
 type TracksTableProps = {
   data: Page<Track> | undefined;
@@ -98,15 +98,13 @@ export function TracksTable({ data, loading, allowed, onPageChange }: TracksTabl
   const columns = useColumnPicker('tracks', all);
 
   return (
-    <Table<Track>
-      rowKey="id"
-      tableLayout="fixed"
+    <PagedTable<Track>
       columns={columns}
-      dataSource={data?.items}
+      data={data}
       loading={loading}
-      scroll={{ x: tableWidth(columns) }}
-      data-testid="tracks-table"
-      pagination={pagePagination(data, t, onPageChange)}
+      onPageChange={onPageChange}
+      testId="tracks-table"
+      layout="fixed"
     />
   );
 }

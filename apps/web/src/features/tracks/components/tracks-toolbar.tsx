@@ -1,8 +1,8 @@
 import { TRACK_TYPES } from '@railserve/protocol';
 import { useTranslation } from 'react-i18next';
 import { ListCreateButton, ListFilter, ListSearch, ListToolbar } from '../../../components/ui/list-toolbar.tsx';
+import { STATUS_CODES, statusLabelKey } from '../../../lib/track-labels.ts';
 import type { TrackListParams } from '../api/track-keys.ts';
-import { STATUS_CODES, statusLabelKey } from '../hooks/track-labels.ts';
 
 type TracksToolbarProps = { params: TrackListParams; onChange: (patch: Partial<TrackListParams>) => void; canCreate: boolean };
 

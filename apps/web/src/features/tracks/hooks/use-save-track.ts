@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client.ts';
 import { actionFailed } from '../../../lib/errors.ts';
 import { useCreateTrack, useUpdateTrack } from '../api/save-track.ts';
-import { parseConfigText, trackValidationText } from './track-form-rules.ts';
+import { parseConfigText, trackValidationText } from '../model/track-form-rules.ts';
 
 export type TrackFormValues = {
   name: string;

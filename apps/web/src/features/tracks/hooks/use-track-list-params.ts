@@ -1,7 +1,7 @@
 import { TRACK_TYPES } from '@railserve/protocol';
+import { STATUS_CODES } from '../../../lib/track-labels.ts';
 import { fromUrl, pageFromUrl, useUrlState } from '../../../lib/url-params.ts';
 import type { TrackListParams } from '../api/track-keys.ts';
-import { STATUS_CODES } from './track-labels.ts';
 
 /** Reads the list's page and filters from the URL. */
 export function parseTrackListParams(search: URLSearchParams): TrackListParams {

@@ -27,7 +27,7 @@ export function useStartRollout() {
 /** The choices of a rollout's scope: robots, tracks and sessions by name. */
 export const useScopeChoices = () =>
   useQuery({
-    queryKey: ['updates', 'scope-choices'],
+    queryKey: updateKeys.scopeChoices,
     queryFn: async ({ signal }) => {
       const [robots, tracks, sessions] = await Promise.all([
         api.get<{ items: { sn: string; name: string }[] }>('/robots', { query: { pageSize: 'all', sort: 'sn' }, signal }),

@@ -17,4 +17,5 @@ export const updateKeys = {
   storage: ['updates', 'storage'] as const,
   rollouts: ['updates', 'rollouts'] as const,
   versions: ['updates', 'versions'] as const,
+  scopeChoices: ['updates', 'scope-choices'] as const,
 };

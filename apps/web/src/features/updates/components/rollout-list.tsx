@@ -2,7 +2,7 @@ import type { Rollout } from '@railserve/protocol';
 import { Alert, Flex, List, Progress, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRollouts } from '../api/rollouts.ts';
-import { failureReasonText } from '../hooks/failure-reason.ts';
+import { failureReasonText } from '../model/failure-reason.ts';
 import { UpdateStatusTag } from './update-status-tag.tsx';
 
 const STATUS_COLOR: Record<Rollout['status'], string> = {

@@ -8,7 +8,7 @@ import { actionFailed } from '../../../lib/errors.ts';
 import { formatBytes } from '../../../lib/format-bytes.ts';
 import { useDeleteUpdateFile, useUpdateFiles, useUploadUpdateFile } from '../api/update-files.ts';
 import { useUploadStorage } from '../api/upload-storage.ts';
-import { filenameProblem } from '../hooks/update-file-rules.ts';
+import { filenameProblem } from '../model/update-file-rules.ts';
 
 /** Upload (filename rules checked first, progress shown) and the list of update files; a used file cannot be deleted. */
 export function UpdateFilesCard({ canWrite }: { canWrite: boolean }) {

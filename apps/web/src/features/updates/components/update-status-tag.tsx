@@ -1,7 +1,7 @@
 import type { UpdateStatus } from '@railserve/protocol';
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { failureReasonText } from '../hooks/failure-reason.ts';
+import { failureReasonText } from '../model/failure-reason.ts';
 
 const COLOR: Record<UpdateStatus, string> = {
   waiting_download: 'default',

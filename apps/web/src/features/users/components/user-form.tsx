@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { type EditMode, FormActions } from '../../../components/ui/entity-form-page.tsx';
 import { roleLabelKey, userStatusLabelKey } from '../../../lib/labels.ts';
 import { type UserFormValues, useSaveUser } from '../hooks/use-save-user.ts';
-import { userFormRules } from '../hooks/user-form-rules.ts';
+import { userFormRules } from '../model/user-form-rules.ts';
 
 type UserFormProps = {
   mode: EditMode;

@@ -1,9 +1,7 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
+import { EditOutlined, EyeOutlined } from '@ant-design/icons';
 import type { User } from '@railserve/protocol';
-import { App, Button, Popconfirm, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { actionFailed } from '../../../lib/errors.ts';
+import { RowActions, RowDelete, RowLink, useRowDelete } from '../../../components/ui/row-actions.tsx';
 import { useDeleteUser } from '../api/delete-user.ts';
 
 export type UserRowPermissions = { view: boolean; edit: boolean; delete: boolean };
@@ -13,52 +11,30 @@ type UserRowActionsProps = { user: User; isSelf: boolean; allowed: UserRowPermis
 /** View, edit and delete for one user; what the signed-in level cannot do is not shown. */
 export function UserRowActions({ user, isSelf, allowed }: UserRowActionsProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const navigate = useNavigate();
   const remove = useDeleteUser();
-
-  const onDelete = async () => {
-    try {
-      await remove.mutateAsync(user.id);
-      void message.success(t('common.deleted'));
-    } catch (error) {
-      void message.error(actionFailed(t, t('users.actions.delete'), error));
-    }
-  };
+  const onDelete = useRowDelete(remove, 'users.actions.delete');
 
   return (
-    <Space size={0} wrap>
+    <RowActions>
       {allowed.view ? (
-        <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => navigate(`/users/${user.id}/info`)}>
+        <RowLink to={`/users/${user.id}/info`} icon={<EyeOutlined />}>
           {t('common.actions.view')}
-        </Button>
+        </RowLink>
       ) : null}
       {allowed.edit ? (
-        <Button type="link" size="small" icon={<EditOutlined />} onClick={() => navigate(`/users/${user.id}/edit`)}>
+        <RowLink to={`/users/${user.id}/edit`} icon={<EditOutlined />}>
           {t('common.actions.edit')}
-        </Button>
+        </RowLink>
       ) : null}
       {allowed.delete ? (
-        isSelf ? (
-          <Tooltip title={t('users.deleteSelf')}>
-            <Button type="link" size="small" danger disabled icon={<DeleteOutlined />} data-testid="user-delete">
-              {t('common.actions.delete')}
-            </Button>
-          </Tooltip>
-        ) : (
-          <Popconfirm
-            title={t('users.deleteConfirm', { name: user.username })}
-            okText={t('common.actions.delete')}
-            cancelText={t('common.actions.cancel')}
-            okButtonProps={{ danger: true, loading: remove.isPending }}
-            onConfirm={onDelete}
-          >
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid="user-delete">
-              {t('common.actions.delete')}
-            </Button>
-          </Popconfirm>
-        )
+        <RowDelete
+          title={t('users.deleteConfirm', { name: user.username })}
+          pending={remove.isPending}
+          onConfirm={() => onDelete(user.id)}
+          testId="user-delete"
+          refusal={isSelf ? t('users.deleteSelf') : undefined}
+        />
       ) : null}
-    </Space>
+    </RowActions>
   );
 }

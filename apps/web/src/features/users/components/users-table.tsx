@@ -1,7 +1,7 @@
 import { canManageUser, type Page, type User } from '@railserve/protocol';
-import { Table, type TableColumnsType, Typography } from 'antd';
+import { type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { pagePagination } from '../../../components/ui/page-pagination.ts';
+import { PagedTable } from '../../../components/ui/paged-table.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { UserRowActions, type UserRowPermissions } from './user-row-actions.tsx';
 import { RoleTag, UserStatusTag } from './user-tags.tsx';
@@ -60,14 +60,13 @@ export function UsersTable({ data, loading, currentUserId, currentPermission, al
   }
 
   return (
-    <Table<User>
-      rowKey="id"
+    <PagedTable<User>
       columns={columns}
-      dataSource={data?.items}
+      data={data}
       loading={loading}
-      scroll={{ x: 'max-content' }}
-      data-testid="users-table"
-      pagination={pagePagination(data, t, onPageChange)}
+      onPageChange={onPageChange}
+      testId="users-table"
+      layout="content"
     />
   );
 }

@@ -13,9 +13,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { BrokerStore } from '../../../lib/broker/broker-store.ts';
 import { readRobotStatus } from '../../../lib/broker/robot-feed.ts';
 import { nextFrame } from '../../../lib/next-frame.ts';
-import { robotIndex, shareRobotIndex } from '../api/robot-index.ts';
-import { robotKeys } from '../api/robot-keys.ts';
 import { noteHeard } from './robot-heard.ts';
+import { robotIndex, shareRobotIndex } from './robot-index.ts';
+import { robotKeys } from './robot-keys.ts';
 
 /** A status merged into the robot the way the server merges it; the console's name is the server's business. */
 export function withRobotStatus(robot: Robot, status: RobotStatusPayload, heardAt: string): Robot {

@@ -2,7 +2,7 @@ import { type Page, type Track, type TrackStatusPayload, topicFilters, trackStat
 import type { QueryClient } from '@tanstack/react-query';
 import type { BrokerStore } from '../../../lib/broker/broker-store.ts';
 import { nextFrame } from '../../../lib/next-frame.ts';
-import { trackKeys } from '../api/track-keys.ts';
+import { trackKeys } from './track-keys.ts';
 
 /** The track with a controller status applied; unchanged when the status is older than what it shows. */
 export function withStatus(track: Track, status: TrackStatusPayload): Track {

@@ -3,15 +3,17 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { robotFixture } from '../../../testing/fixtures.ts';
-import { robotKeys } from '../../robots/api/robot-keys.ts';
-import type { AttentionRobot } from '../hooks/fleet-summary.ts';
-import { AttentionRobots } from './attention-robots.tsx';
+import { AttentionRobots } from '../features/dashboard/components/attention-robots.tsx';
+import type { AttentionRobot } from '../features/dashboard/model/fleet-summary.ts';
+import { robotKeys } from '../features/robots/api/robot-keys.ts';
+import { LiveCell } from '../features/robots/components/live-cell.tsx';
+import { robotFixture } from '../testing/fixtures.ts';
 
+// The dashboard's attention list with the robots' live cells, as app/dashboard-route.tsx composes it.
 // Counts what the list renders: each tag and battery bar, by the robot state it was given.
 const rendered = vi.hoisted(() => [] as string[]);
-vi.mock('../../robots/components/robot-tags.tsx', async (actual) => {
-  const tags = await actual<typeof import('../../robots/components/robot-tags.tsx')>();
+vi.mock('../components/ui/robot-tags.tsx', async (actual) => {
+  const tags = await actual<typeof import('../components/ui/robot-tags.tsx')>();
   return {
     ...tags,
     HealthTag: (props: { health: Robot['health'] }) => {
@@ -38,7 +40,7 @@ describe('the attention list', () => {
     const view = (robots: AttentionRobot[]) => (
       <QueryClientProvider client={queryClient}>
         <MemoryRouter>
-          <AttentionRobots robots={robots} total={3} loading={false} />
+          <AttentionRobots robots={robots} total={3} loading={false} cell={LiveCell} />
         </MemoryRouter>
       </QueryClientProvider>
     );

@@ -1,8 +1,7 @@
 import { type SystemStatusPayload, systemStatusPayload, topics } from '@railserve/protocol';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { BrokerStore } from '../../../lib/broker/broker-store.ts';
-
-const SYSTEM_STATUS_KEY = ['system', 'status'] as const;
+import { dashboardKeys } from './dashboard-keys.ts';
 
 /**
  * The server's retained `hcpro4/system/status` (app/live-updates.ts): kept in the query cache
@@ -11,14 +10,14 @@ const SYSTEM_STATUS_KEY = ['system', 'status'] as const;
 export function registerSystemStatusUpdates({ broker, queryClient }: { broker: BrokerStore; queryClient: QueryClient }) {
   return broker.onMessage(topics.systemStatus, (message) => {
     const parsed = systemStatusPayload.safeParse(message.json);
-    if (parsed.success) queryClient.setQueryData(SYSTEM_STATUS_KEY, parsed.data);
+    if (parsed.success) queryClient.setQueryData(dashboardKeys.systemStatus, parsed.data);
   });
 }
 
 /** The last system status heard, or null until one arrives. */
 export const useSystemStatus = () =>
   useQuery<SystemStatusPayload | null>({
-    queryKey: SYSTEM_STATUS_KEY,
+    queryKey: dashboardKeys.systemStatus,
     queryFn: () => null,
     staleTime: Number.POSITIVE_INFINITY,
   }).data ?? null;

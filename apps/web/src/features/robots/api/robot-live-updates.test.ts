@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BrokerStore } from '../../../lib/broker/broker-store.ts';
 import { fakeConnect, silentLogger } from '../../../testing/fake-mqtt-client.ts';
 import { FIXTURE_TIME, robotFixture } from '../../../testing/fixtures.ts';
-import { robotKeys } from '../api/robot-keys.ts';
 import { lastHeard } from './robot-heard.ts';
+import { robotKeys } from './robot-keys.ts';
 import { applyRobotChanges, registerRobotLiveUpdates, withRobotAlert, withRobotStatus } from './robot-live-updates.ts';
 
 const ts = FIXTURE_TIME;

@@ -43,6 +43,3 @@ export function robotMatcher(filters: RobotFilters): (robot: Robot) => boolean {
 /** The tracks robots were last seen on, for the track filter. */
 export const lastTrackNames = (robots: readonly Robot[]) =>
   [...new Set(robots.map((r) => r.lastTrackName).filter((name): name is string => !!name))].sort();
-
-/** Health from worst to best, for sorting. */
-export const HEALTH_RANK: Record<RobotHealth, number> = { critical: 0, warning: 1, normal: 2 };

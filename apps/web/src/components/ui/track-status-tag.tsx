@@ -1,7 +1,7 @@
 import type { TrackMode } from '@railserve/protocol';
 import { Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorLabelKey, STATUS_COLORS, statusLabelKey } from '../hooks/track-labels.ts';
+import { errorLabelKey, STATUS_COLORS, statusLabelKey } from '../../lib/track-labels.ts';
 
 /** The controller's status as a coloured word (its code in a tooltip), with the error label when there is an error. */
 export function TrackStatusTag({ statusCode, errorCode }: { statusCode: number; errorCode: number }) {

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { ReadableIssue } from '../model/map-issues.ts';
+import type { ReadableIssue } from './map-issues.ts';
 
 /** A map issue in the reader's language: its field and problem translated too, never a raw code. */
 export function issueText(t: TFunction, issue: ReadableIssue): string {

@@ -8,8 +8,8 @@ import {
   type RobotHealth,
   type Track,
 } from '@railserve/protocol';
-import { HEALTH_RANK } from '../../robots/hooks/robot-filters.ts';
-import { STATUS_CODES } from '../../tracks/hooks/track-labels.ts';
+import { HEALTH_RANK } from '../../../lib/robot-health.ts';
+import { STATUS_CODES } from '../../../lib/track-labels.ts';
 
 const zeros = <K extends string | number>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
 

@@ -1,6 +1,6 @@
 import { compareSn, ROBOT_SORT_FIELDS, type Robot } from '@railserve/protocol';
-import { HEALTH_RANK } from './robot-filters.ts';
-import { lastHeard } from './robot-heard.ts';
+import { HEALTH_RANK } from '../../../lib/robot-health.ts';
+import { lastHeard } from '../api/robot-heard.ts';
 
 /** The columns the robots list sorts by: those the server sorts by, and the number of alarms. */
 export const ROBOT_SORT_KEYS = [...ROBOT_SORT_FIELDS, 'alarms'] as const;

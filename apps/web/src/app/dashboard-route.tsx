@@ -1,0 +1,20 @@
+import { useMemo } from 'react';
+import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
+import { liveRobotSummary } from '../features/dashboard/model/fleet-summary.ts';
+import { useRobots } from '../features/robots/api/list-robots.ts';
+import { LiveCell } from '../features/robots/components/live-cell.tsx';
+import { useTracks } from '../features/tracks/api/list-tracks.ts';
+
+const ALL_TRACKS = { page: 1, pageSize: 'all' } as const;
+
+/**
+ * /dashboard: the dashboard (dashboard feature) with the live robot list and its cells (robots)
+ * and every track (tracks), composed here because features do not import each other.
+ */
+export function DashboardRoute() {
+  // Only the counts and the attention list: a status that changes none of them renders nothing.
+  const summaryView = useMemo(() => liveRobotSummary(), []);
+  const robots = useRobots(summaryView);
+  const tracks = useTracks(ALL_TRACKS);
+  return <DashboardPage robots={robots} tracks={tracks} cell={LiveCell} />;
+}
