@@ -2,6 +2,7 @@ import type { ListUpdateRecordsQuery, PageQuery, UpdateFile, UpdateRecord } from
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { updateFiles, updateRecords } from '../../db/schema/updates.ts';
+import { likeContains, paged } from '../../lib/sql.ts';
 
 type FileRow = typeof updateFiles.$inferSelect;
 type RecordRow = typeof updateRecords.$inferSelect;
@@ -58,7 +59,7 @@ export async function listFiles(db: Database, query: PageQuery) {
     .from(updateFiles)
     .leftJoin(used, eq(used.fileId, updateFiles.id))
     .orderBy(desc(updateFiles.id));
-  const rows = query.pageSize === 'all' ? await base : await base.limit(query.pageSize).offset((query.page - 1) * query.pageSize);
+  const rows = await paged(base, query);
   const [{ total }] = await db.select({ total: count() }).from(updateFiles);
   return { items: rows.map((r) => toUpdateFile(r.file, r.used ?? 0)), total, page: query.page, pageSize: query.pageSize };
 }
@@ -104,16 +105,14 @@ export async function deleteFile(db: Database, id: number) {
   return rows.length;
 }
 
-const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-
 function recordFilters(query: ListUpdateRecordsQuery) {
   const filters: SQL[] = [];
   if (query.deviceType) filters.push(eq(updateRecords.deviceType, query.deviceType));
   if (query.status) filters.push(eq(updateRecords.status, query.status));
-  if (query.deviceSerial) filters.push(ilike(updateRecords.deviceSerial, escapeLike(query.deviceSerial)));
+  if (query.deviceSerial) filters.push(ilike(updateRecords.deviceSerial, likeContains(query.deviceSerial)));
   if (query.rolloutId) filters.push(eq(updateRecords.rolloutId, query.rolloutId));
   if (query.q) {
-    const like = escapeLike(query.q);
+    const like = likeContains(query.q);
     filters.push(
       or(ilike(updateRecords.deviceSerial, like), ilike(updateRecords.version, like), ilike(updateFiles.filename, like)) as SQL,
     );
@@ -129,7 +128,7 @@ export async function listRecords(db: Database, query: ListUpdateRecordsQuery) {
     .innerJoin(updateFiles, eq(updateFiles.id, updateRecords.fileId))
     .where(where)
     .orderBy(desc(updateRecords.updatedAt), desc(updateRecords.id));
-  const rows = query.pageSize === 'all' ? await base : await base.limit(query.pageSize).offset((query.page - 1) * query.pageSize);
+  const rows = await paged(base, query);
   const [{ total }] = await db
     .select({ total: count() })
     .from(updateRecords)
