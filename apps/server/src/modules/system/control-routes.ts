@@ -1,13 +1,9 @@
 import { envelope, systemActionResult, systemVersions, topics } from '@railserve/protocol';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
+import { requireBroker } from '../../lib/require-broker.ts';
 import { APP_VERSION } from '../../version.ts';
 import { siteVersions } from './versions-repository.ts';
-
-const requireBroker = (app: FastifyInstance) => {
-  if (!app.mqtt.connected) throw new AppError(503, 'broker_unavailable', 'MQTT not connected, cannot send');
-};
 
 /** How long the restart waits after answering, so the answer and its audit record leave first. */
 const RESTART_DELAY_MS = 200;

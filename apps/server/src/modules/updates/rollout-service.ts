@@ -1,6 +1,7 @@
 import { type CreateRolloutBody, ROLLOUT_LIMITS } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { requireBroker } from '../../lib/require-broker.ts';
 import { findRobot } from '../robots/repository.ts';
 import { requireFile } from './file-service.ts';
 import { advanceRecord, insertRecord } from './repository.ts';
@@ -63,7 +64,7 @@ export async function createRollout(app: FastifyInstance, body: CreateRolloutBod
   if (robots.length > ROLLOUT_LIMITS.robotsMax) {
     throw badRequest('bad_request', `At most ${ROLLOUT_LIMITS.robotsMax} robots per rollout`);
   }
-  if (!app.mqtt.connected) throw new AppError(503, 'broker_unavailable', 'MQTT not connected, cannot send');
+  requireBroker(app);
   const rollout = await insertRollout(app.db, {
     fileId: file.id,
     scope: body.scope,
