@@ -1,5 +1,6 @@
 import { envelope, systemActionResult, systemVersions, topics } from '@railserve/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requireBroker } from '../../lib/require-broker.ts';
 import { APP_VERSION } from '../../version.ts';
@@ -13,13 +14,11 @@ export const systemControlRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/system/versions',
     { config: { action: 'updates.view' }, schema: { tags: ['system'], response: { 200: envelope(systemVersions) } } },
-    async () => ({
-      success: true as const,
-      data: {
+    async () =>
+      ok({
         backend: { version: APP_VERSION, startedAt: app.startedAt.toISOString() },
         sites: await siteVersions(app.db),
-      },
-    }),
+      }),
   );
 
   app.post(
@@ -32,7 +31,7 @@ export const systemControlRoutes: FastifyPluginAsyncZod = async (app) => {
       requireBroker(app);
       // Not retained: only the consoles open now reload, not every one that connects later.
       await app.mqtt.publish(topics.frontendUpdate, '1', { retain: false });
-      return { success: true as const, data: { action: 'force_reload' as const, at: new Date().toISOString() } };
+      return ok({ action: 'force_reload' as const, at: new Date().toISOString() });
     },
   );
 
@@ -48,7 +47,7 @@ export const systemControlRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!restart)
         throw new AppError(503, 'restart_unavailable', 'This server runs without a supervisor and cannot restart itself');
       reply.raw.once('finish', () => setTimeout(restart, RESTART_DELAY_MS).unref());
-      return reply.code(202).send({ success: true as const, data: { action: 'restart' as const, at: new Date().toISOString() } });
+      return reply.code(202).send(ok({ action: 'restart' as const, at: new Date().toISOString() }));
     },
   );
 };

@@ -1,6 +1,7 @@
 import { clientConfig, envelope, healthInfo, versionInfo } from '@railserve/protocol';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope.ts';
 import { APP_VERSION } from '../../version.ts';
 
 /** `/api/health`, `/api/version` and the broker details the web app needs before it connects. */
@@ -34,16 +35,15 @@ export const systemInfoRoutes: FastifyPluginAsyncZod = async (app) => {
         faults: app.faultGuard.faults,
         retained: app.retainedUsage?.(),
       };
-      return reply.code(database ? 200 : 503).send({ success: true as const, data });
+      return reply.code(database ? 200 : 503).send(ok(data));
     },
   );
 
   app.get(
     '/version',
     { config: { public: true }, schema: { tags: ['system'], response: { 200: envelope(versionInfo) } } },
-    async () => ({
-      success: true as const,
-      data: {
+    async () =>
+      ok({
         name: 'RailServe',
         version: APP_VERSION,
         node: process.version,
@@ -51,8 +51,7 @@ export const systemInfoRoutes: FastifyPluginAsyncZod = async (app) => {
         broker: app.config.mqttUrl ? ('external' as const) : ('embedded' as const),
         startedAt: app.startedAt.toISOString(),
         updateSigningKey: app.updateSigner.publicKey,
-      },
-    }),
+      }),
   );
 };
 
@@ -60,12 +59,10 @@ export const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/system/client-config',
     { config: { public: true }, schema: { tags: ['system'], response: { 200: envelope(clientConfig) } } },
-    async () => ({
-      success: true as const,
-      data: {
+    async () =>
+      ok({
         mqtt: { wsPort: app.brokerPorts?.ws ?? app.config.mqttWsPort, wsPath: '/', username: 'web' },
         version: APP_VERSION,
-      },
-    }),
+      }),
   );
 };

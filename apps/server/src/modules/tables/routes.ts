@@ -1,5 +1,6 @@
 import { envelope, tableLayout, trackIdParam } from '@railserve/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope.ts';
 import { registerAuditLoader } from '../audit/loaders.ts';
 import { findMapOfTrack } from './repository.ts';
 import { getTableLayout, saveTableLayout } from './service.ts';
@@ -20,7 +21,7 @@ export const tableRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'tracks.view', devices: true },
       schema: { tags: ['tracks'], params: trackIdParam, response: { 200: envelope(tableLayout) } },
     },
-    async (request) => ({ success: true as const, data: await getTableLayout(app.db, request.params.id) }),
+    async (request) => ok(await getTableLayout(app.db, request.params.id)),
   );
 
   app.put(
@@ -30,6 +31,6 @@ export const tableRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'tables.write' },
       schema: { tags: ['tracks'], params: trackIdParam, body: tableLayout, response: { 200: envelope(tableLayout) } },
     },
-    async (request) => ({ success: true as const, data: await saveTableLayout(app.db, request.params.id, request.body) }),
+    async (request) => ok(await saveTableLayout(app.db, request.params.id, request.body)),
   );
 };

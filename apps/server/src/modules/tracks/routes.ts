@@ -1,6 +1,7 @@
 import { createTrackBody, envelope, idParam, listTracksQuery, pageOf, track, updateTrackBody } from '@railserve/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ok } from '../../lib/envelope.ts';
 import { registerAuditLoader } from '../audit/loaders.ts';
 import { findTrack, findTrackMap, listTracks } from './repository.ts';
 import { createTrack, editTrack, getTrack, removeTrack } from './service.ts';
@@ -23,13 +24,13 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'tracks.view' },
       schema: { tags: ['tracks'], querystring: listTracksQuery, response: { 200: envelope(pageOf(track)) } },
     },
-    async (request) => ({ success: true as const, data: await listTracks(app.db, request.query) }),
+    async (request) => ok(await listTracks(app.db, request.query)),
   );
 
   app.get(
     '/tracks/:id',
     { config: { action: 'tracks.view' }, schema: { tags: ['tracks'], params: idParam, response: { 200: envelope(track) } } },
-    async (request) => ({ success: true as const, data: await getTrack(app.db, request.params.id) }),
+    async (request) => ok(await getTrack(app.db, request.params.id)),
   );
 
   app.post(
@@ -38,7 +39,7 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'tracks.write' },
       schema: { tags: ['tracks'], body: createTrackBody, response: { 201: envelope(track) } },
     },
-    async (request, reply) => reply.code(201).send({ success: true as const, data: await createTrack(app.db, request.body) }),
+    async (request, reply) => reply.code(201).send(ok(await createTrack(app.db, request.body))),
   );
 
   app.put(
@@ -47,7 +48,7 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'tracks.write' },
       schema: { tags: ['tracks'], params: idParam, body: updateTrackBody, response: { 200: envelope(track) } },
     },
-    async (request) => ({ success: true as const, data: await editTrack(app.db, request.params.id, request.body) }),
+    async (request) => ok(await editTrack(app.db, request.params.id, request.body)),
   );
 
   app.delete(
@@ -55,7 +56,7 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { action: 'tracks.delete' }, schema: { tags: ['tracks'], params: idParam, response: { 200: envelope(z.null()) } } },
     async (request) => {
       await removeTrack(app, request.params.id);
-      return { success: true as const, data: null };
+      return ok(null);
     },
   );
 };

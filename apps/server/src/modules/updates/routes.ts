@@ -10,6 +10,7 @@ import {
 } from '@railserve/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ok } from '../../lib/envelope.ts';
 import { registerAuditLoader } from '../audit/loaders.ts';
 import { createCodeGuard } from './code-guard.ts';
 import { updateFileRoutes } from './file-routes.ts';
@@ -41,7 +42,7 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'updates.view' },
       schema: { tags: ['updates'], querystring: listUpdateRecordsQuery, response: { 200: envelope(pageOf(updateRecord)) } },
     },
-    async (request) => ({ success: true as const, data: await listUpdateRecords(app, request.query) }),
+    async (request) => ok(await listUpdateRecords(app, request.query)),
   );
 
   app.post(
@@ -50,7 +51,7 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'updates.write' },
       schema: { tags: ['updates'], body: createUpdateRecordBody, response: { 201: envelope(updateRecord) } },
     },
-    async (request, reply) => reply.code(201).send({ success: true as const, data: await createUpdateRecord(app, request.body) }),
+    async (request, reply) => reply.code(201).send(ok(await createUpdateRecord(app, request.body))),
   );
 
   app.put(
@@ -64,7 +65,7 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(updateRecord) },
       },
     },
-    async (request) => ({ success: true as const, data: await editUpdateRecord(app, request.params.id, request.body) }),
+    async (request) => ok(await editUpdateRecord(app, request.params.id, request.body)),
   );
 
   app.delete(
@@ -75,7 +76,7 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await removeUpdateRecord(app, request.params.id);
-      return { success: true as const, data: null };
+      return ok(null);
     },
   );
 
