@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findUserById, toUser } from '../users/repository.ts';
 
 /**
  * Reads the current state of one entity before a PUT, PATCH or DELETE changes it, so the audit
@@ -34,11 +33,3 @@ export function loaderFor(route: string): { loader: AuditLoader; idParam: string
   const loader = loaders.get(key);
   return loader && { loader, idParam: idSegment.slice(1) };
 }
-
-// Users predate the registry, so their loader lives here rather than in the users module.
-registerAuditLoader('users', async (app, id) => {
-  const numeric = Number(id);
-  if (!Number.isSafeInteger(numeric)) return undefined;
-  const row = await findUserById(app.db, numeric);
-  return row && toUser(row);
-});

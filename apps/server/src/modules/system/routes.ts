@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { APP_VERSION } from '../../version.ts';
+import { systemControlRoutes } from './control-routes.ts';
 
 /** `/api/health`, `/api/version` and the broker details the web app needs before it connects. */
 export const systemInfoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -55,7 +56,8 @@ export const systemInfoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-export const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
+/** `/api/v1/system/client-config`; versions, force-reload and restart in control-routes.ts. */
+export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/system/client-config',
     { config: { public: true }, schema: { tags: ['system'], response: { 200: envelope(clientConfig) } } },
@@ -65,4 +67,6 @@ export const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
         version: APP_VERSION,
       }),
   );
+
+  await app.register(systemControlRoutes);
 };

@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { registerAuditLoader } from '../audit/loaders.ts';
+import { trackControlRoutes } from './control-routes.ts';
+import { trackMapRoutes } from './map-routes.ts';
 import { findTrack, findTrackMap, listTracks } from './repository.ts';
 import { createTrack, editTrack, getTrack, removeTrack } from './service.ts';
 
@@ -17,6 +19,7 @@ registerAuditLoader('tracks/map', async (app, id) => {
   return trackId === undefined ? undefined : ((await findTrackMap(app.db, trackId))?.map ?? undefined);
 });
 
+/** `/tracks` and `/tracks/{id}`; commands, robots and the map in control-routes.ts, the map editor's extras in map-routes.ts. */
 export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tracks',
@@ -59,4 +62,7 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(null);
     },
   );
+
+  await app.register(trackControlRoutes);
+  await app.register(trackMapRoutes);
 };
