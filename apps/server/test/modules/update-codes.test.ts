@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODE_TRIES_PER_MINUTE } from '../../src/modules/updates/code-guard.ts';
+import { CODE_TRIES_PER_MINUTE } from '../../src/modules/updates/records/code-guard.ts';
 import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../helper.ts';
 import { auditTrail } from '../support/audit.ts';
 import { createRecord, deviceAuth, updateContent, uploadedFileId } from '../support/updates.ts';

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import type { UpgradeReportPayload } from '@railserve/protocol';
 import type { SimRobot } from '@railserve/robot-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileKey } from '../../src/modules/updates/repository.ts';
+import { fileKey } from '../../src/modules/updates/files/repository.ts';
 import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../helper.ts';
 import { getRobot, ROBOT_TEST_CONFIG, type RobotTestEnv, startSimRobot, waitFor, waitForRobot } from '../support/robots.ts';
 import { createRecord, updateContent, uploadedFileId } from '../support/updates.ts';

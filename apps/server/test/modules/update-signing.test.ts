@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateFiles } from '../../src/db/schema/updates.ts';
 import { generateUpdateSigningKey } from '../../src/lib/secrets.ts';
 import { createUpdateSigner } from '../../src/lib/update-signing.ts';
-import { signUpdateFiles } from '../../src/modules/updates/file-service.ts';
+import { signUpdateFiles } from '../../src/modules/updates/files/service.ts';
 import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../helper.ts';
 import { ROBOT_TEST_CONFIG, type RobotTestEnv, rawDevice, waitFor, waitForRobot } from '../support/robots.ts';
 import { createRecord, sha256, updateContent, uploadedFileId } from '../support/updates.ts';

@@ -15,7 +15,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { requireBroker } from '../../lib/require-broker.ts';
 import type { SessionUser } from '../../types.ts';
 import { listCommands } from '../commands/repository.ts';
-import { sendRobotUpdate } from '../updates/update-command.ts';
+import { sendRobotUpdate } from '../updates/records/update-command.ts';
 import { fillWriteOnly, hideWriteOnly } from './config-secrets.ts';
 import * as repo from './repository.ts';
 

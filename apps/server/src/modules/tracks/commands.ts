@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { requireBroker } from '../../lib/require-broker.ts';
-import { trackUpdateArgs } from '../updates/update-command.ts';
+import { trackUpdateArgs } from '../updates/records/update-command.ts';
 import { markMapPublished } from './map-repository.ts';
 import { findTrackMap } from './repository.ts';
 

@@ -1,11 +1,8 @@
 import { createRolloutBody, envelope, rollout, updateIdParam } from '@railserve/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/envelope.ts';
-import { recentRollouts } from './rollout-repository.ts';
-import { createRollout, requireRollout } from './rollout-service.ts';
-
-const RECENT_ROLLOUTS = 10;
+import { ok } from '../../../lib/envelope.ts';
+import { createRollout, listRecentRollouts, requireRollout } from './service.ts';
 
 /** `/updates/rollouts`: staged rollouts of a file to robots, first group then the rest. */
 export const rolloutRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,7 +18,7 @@ export const rolloutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/updates/rollouts',
     { config: { action: 'updates.view' }, schema: { tags: ['updates'], response: { 200: envelope(z.array(rollout)) } } },
-    async () => ok(await recentRollouts(app.db, RECENT_ROLLOUTS)),
+    async () => ok(await listRecentRollouts(app)),
   );
 
   app.get(

@@ -10,10 +10,12 @@ import {
 } from '@railserve/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/envelope.ts';
-import { registerAuditLoader } from '../audit/loaders.ts';
+import { ok } from '../../../lib/envelope.ts';
+import { registerAuditLoader } from '../../audit/loaders.ts';
+import { updateFileRoutes } from '../files/routes.ts';
+import { rolloutRoutes } from '../rollouts/routes.ts';
+import { updateStorageRoutes } from '../storage-routes.ts';
 import { createCodeGuard } from './code-guard.ts';
-import { updateFileRoutes } from './file-routes.ts';
 import {
   createUpdateRecord,
   downloadUpdate,
@@ -21,9 +23,7 @@ import {
   getUpdateRecord,
   listUpdateRecords,
   removeUpdateRecord,
-} from './record-service.ts';
-import { rolloutRoutes } from './rollout-routes.ts';
-import { updateStorageRoutes } from './storage-routes.ts';
+} from './service.ts';
 
 registerAuditLoader('updates', (app, id) =>
   /^\d{1,9}$/.test(id) ? getUpdateRecord(app, Number(id)) : Promise.resolve(undefined),

@@ -1,9 +1,10 @@
 import type { CreateUpdateRecordBody, ListUpdateRecordsQuery, UpdateRecord, UpdateUpdateRecordBody } from '@railserve/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, forbidden, notFound } from '../../../lib/errors.ts';
+import { fileKey } from '../files/repository.ts';
+import { requireFile } from '../files/service.ts';
 import type { CodeGuard } from './code-guard.ts';
 import { deviceMayDownload, deviceName, noteDeviceDownload } from './device-download.ts';
-import { requireFile } from './file-service.ts';
 import * as repo from './repository.ts';
 import { codeMatches, generateVerificationCode } from './verification-code.ts';
 
@@ -94,7 +95,7 @@ export async function downloadUpdate(
   }
   guard.succeeded(request, id, ownDevice);
   await noteDeviceDownload(app, device, id, found.record.deviceSerial);
-  return app.files.send(request, reply, repo.fileKey(found.file.id), {
+  return app.files.send(request, reply, fileKey(found.file.id), {
     contentType: 'application/octet-stream',
     downloadName: found.file.filename,
   });

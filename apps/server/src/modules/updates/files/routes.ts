@@ -1,8 +1,8 @@
 import { envelope, listUpdateFilesQuery, pageOf, updateFile, updateIdParam, uploadedUpdateFile } from '@railserve/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/envelope.ts';
-import { listUpdateFiles, removeUpdateFile, uploadUpdateFile } from './file-service.ts';
+import { ok } from '../../../lib/envelope.ts';
+import { listUpdateFiles, removeUpdateFile, uploadUpdateFile } from './service.ts';
 
 /** `/updates/files`: upload (multipart field `file`), list, delete. */
 export const updateFileRoutes: FastifyPluginAsyncZod = async (app) => {
