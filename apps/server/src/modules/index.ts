@@ -16,7 +16,7 @@ import { startVersionIngest } from './system/versions-ingest.ts';
 import { tableRoutes } from './tables/routes.ts';
 import { trackRoutes } from './tracks/routes.ts';
 import { startTracks } from './tracks/start.ts';
-import { updateRoutes } from './updates/records/routes.ts';
+import { updateRoutes } from './updates/routes.ts';
 import { startUpdates } from './updates/start.ts';
 import { userRoutes } from './users/routes.ts';
 

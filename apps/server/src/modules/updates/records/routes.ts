@@ -12,9 +12,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../../lib/envelope.ts';
 import { registerAuditLoader } from '../../audit/loaders.ts';
-import { updateFileRoutes } from '../files/routes.ts';
-import { rolloutRoutes } from '../rollouts/routes.ts';
-import { updateStorageRoutes } from '../storage-routes.ts';
 import { createCodeGuard } from './code-guard.ts';
 import {
   createUpdateRecord,
@@ -29,11 +26,8 @@ registerAuditLoader('updates', (app, id) =>
   /^\d{1,9}$/.test(id) ? getUpdateRecord(app, Number(id)) : Promise.resolve(undefined),
 );
 
-/** `/updates`: update records (list with filters and paging, create, edit, delete, download) and files. */
-export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(updateFileRoutes);
-  await app.register(rolloutRoutes);
-  await app.register(updateStorageRoutes);
+/** `/updates` and `/updates/{id}`: update records (list with filters and paging, create, edit, delete, download). */
+export const updateRecordRoutes: FastifyPluginAsyncZod = async (app) => {
   const codeGuard = createCodeGuard();
 
   app.get(
