@@ -9,6 +9,9 @@ export type AuditLoader = (app: FastifyInstance, id: string, request: FastifyReq
 
 const loaders = new Map<string, AuditLoader>();
 
+/** A loader's id as a number; undefined when the parameter is not an integer (the loader then has nothing to read). */
+export const numericId = (id: string) => (Number.isSafeInteger(Number(id)) ? Number(id) : undefined);
+
 /**
  * The registry of "current state loaders", one per resource. A module registers its loader with
  * one call at the top level of its routes file:

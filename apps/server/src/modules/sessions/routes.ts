@@ -13,7 +13,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
-import { registerAuditLoader } from '../audit/loaders.ts';
+import { numericId, registerAuditLoader } from '../audit/loaders.ts';
 import { findSession, listSessions } from './repository.ts';
 import {
   createSession,
@@ -39,8 +39,6 @@ function answerSave(reply: FastifyReply, save: SessionSave, okStatus: 200 | 201)
     data: save.session,
   });
 }
-
-const numericId = (id: string) => (Number.isSafeInteger(Number(id)) ? Number(id) : undefined);
 
 registerAuditLoader('sessions', async (app, id) => {
   const sessionId = numericId(id);

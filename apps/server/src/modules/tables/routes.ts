@@ -1,7 +1,7 @@
 import { envelope, tableLayout, trackIdParam } from '@railserve/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
-import { registerAuditLoader } from '../audit/loaders.ts';
+import { numericId, registerAuditLoader } from '../audit/loaders.ts';
 import { findMapOfTrack } from './repository.ts';
 import { getTableLayout, saveTableLayout } from './service.ts';
 
@@ -9,8 +9,8 @@ import { getTableLayout, saveTableLayout } from './service.ts';
 const LAYOUT_BODY_LIMIT = 1024 * 1024;
 
 registerAuditLoader('tracks/tables', async (app, id) => {
-  const trackId = Number(id);
-  return Number.isSafeInteger(trackId) ? (await findMapOfTrack(app.db, trackId))?.tables : undefined;
+  const trackId = numericId(id);
+  return trackId === undefined ? undefined : (await findMapOfTrack(app.db, trackId))?.tables;
 });
 
 /** The table layout of the ordering tablet: pages of tables in a grid, part of the track's map. */

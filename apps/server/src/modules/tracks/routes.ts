@@ -2,13 +2,11 @@ import { createTrackBody, envelope, idParam, listTracksQuery, pageOf, track, upd
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
-import { registerAuditLoader } from '../audit/loaders.ts';
+import { numericId, registerAuditLoader } from '../audit/loaders.ts';
 import { trackControlRoutes } from './control-routes.ts';
 import { trackMapRoutes } from './map-routes.ts';
 import { findTrack, findTrackMap, listTracks } from './repository.ts';
 import { createTrack, editTrack, getTrack, removeTrack } from './service.ts';
-
-const numericId = (id: string) => (Number.isSafeInteger(Number(id)) ? Number(id) : undefined);
 
 registerAuditLoader('tracks', async (app, id) => {
   const trackId = numericId(id);

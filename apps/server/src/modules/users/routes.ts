@@ -2,14 +2,13 @@ import { createUserBody, envelope, idParam, listUsersQuery, pageOf, updateUserBo
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
-import { registerAuditLoader } from '../audit/loaders.ts';
+import { numericId, registerAuditLoader } from '../audit/loaders.ts';
 import { findUserById, listUsers, toUser } from './repository.ts';
 import { createUser, editUser, getUser, removeUser } from './service.ts';
 
 registerAuditLoader('users', async (app, id) => {
-  const numeric = Number(id);
-  if (!Number.isSafeInteger(numeric)) return undefined;
-  const row = await findUserById(app.db, numeric);
+  const userId = numericId(id);
+  const row = userId === undefined ? undefined : await findUserById(app.db, userId);
   return row && toUser(row);
 });
 
