@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { app } from '../src/app.ts';
 import { type Config, loadConfig, trustProxyOption } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
@@ -94,4 +95,41 @@ export async function buildTestApp(
     return { authorization: `Bearer ${token}`, id: row.id };
   };
   return testApp;
+}
+
+/**
+ * The app a test file shares, built before its tests and closed after them, with the signed-in
+ * administrator's bearer header:
+ *
+ *     const { app, admin } = useTestApp();
+ *
+ * Both stand for what `beforeAll` builds: use them inside tests, hooks and the helpers they call,
+ * not at the top level of the file. The file's own `beforeAll` hooks run after this one, and its
+ * `afterAll` hooks before the app closes.
+ */
+export function useTestApp(
+  overrides: Partial<Config> = {},
+  options: { logStream?: { write(line: string): void } } = {},
+): { app: TestApp; admin: { authorization: string } } {
+  let built: TestApp | undefined;
+  const admin = { authorization: '' };
+  beforeAll(async () => {
+    built = await buildTestApp(overrides, options);
+    Object.assign(admin, await built.login('admin', ADMIN_PASSWORD));
+  });
+  afterAll(() => built?.close());
+  const current = () => {
+    if (!built) throw new Error('useTestApp: the app exists inside tests and hooks only');
+    return built;
+  };
+  // Forwards to the app once built; its methods keep the app as `this`.
+  const app = new Proxy({} as TestApp, {
+    get(_, key) {
+      const value = Reflect.get(current(), key);
+      return typeof value === 'function' ? value.bind(built) : value;
+    },
+    set: (_, key, value) => Reflect.set(current(), key, value),
+    has: (_, key) => Reflect.has(current(), key),
+  });
+  return { app, admin };
 }

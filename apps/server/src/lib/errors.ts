@@ -15,5 +15,6 @@ export class AppError extends Error {
 export const notFound = (what: string) => new AppError(404, 'not_found', `${what} not found`);
 export const conflict = (code: ErrorCode, message: string, details?: unknown) => new AppError(409, code, message, details);
 export const badRequest = (code: ErrorCode, message: string, details?: unknown) => new AppError(400, code, message, details);
-export const forbidden = (message = 'Your role does not allow this action') => new AppError(403, 'forbidden', message);
+export const forbidden = (message = 'Your role does not allow this action', code: ErrorCode = 'forbidden') =>
+  new AppError(403, code, message);
 export const unauthorized = (message = 'Sign in required', code: ErrorCode = 'unauthorized') => new AppError(401, code, message);

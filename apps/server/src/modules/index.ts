@@ -10,35 +10,32 @@ import { startLogService } from './logs/start.ts';
 import { robotRoutes } from './robots/routes.ts';
 import { startRobots } from './robots/start.ts';
 import { sessionRoutes } from './sessions/routes.ts';
-import { systemControlRoutes } from './system/control-routes.ts';
-import { clientConfigRoutes } from './system/routes.ts';
+import { systemRoutes } from './system/routes.ts';
 import { startSystemStatus } from './system/status.ts';
 import { startVersionIngest } from './system/versions-ingest.ts';
 import { tableRoutes } from './tables/routes.ts';
-import { trackControlRoutes } from './tracks/control-routes.ts';
-import { trackMapRoutes } from './tracks/map-routes.ts';
 import { trackRoutes } from './tracks/routes.ts';
 import { startTracks } from './tracks/start.ts';
 import { updateRoutes } from './updates/routes.ts';
 import { startUpdates } from './updates/start.ts';
 import { userRoutes } from './users/routes.ts';
 
-/** Every module's routes under /api/v1. A new module adds its routes here. */
+/**
+ * Every module's routes under /api/v1. A new module adds its `routes.ts` plugin here; the module's
+ * own sub-routes (`command-routes.ts`, `files/routes.ts`…) are registered by that plugin.
+ */
 export const apiRoutes: FastifyPluginAsyncZod[] = [
   authRoutes,
   userRoutes,
-  clientConfigRoutes,
+  systemRoutes,
   auditRoutes,
   logRoutes,
   sessionRoutes,
   trackRoutes,
-  trackControlRoutes,
-  trackMapRoutes,
   robotRoutes,
   tableRoutes,
   audioRoutes,
   updateRoutes,
-  systemControlRoutes,
 ];
 
 /**

@@ -3,7 +3,7 @@ import { type Action, API_ROOT, can, TOKEN_AUDIENCE } from '@railserve/protocol'
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { deviceFromBasicAuth } from '../lib/device-credentials.ts';
-import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
+import { forbidden, unauthorized } from '../lib/errors.ts';
 import { findActiveSessionUser } from '../modules/users/repository.ts';
 import type { ApiRoute } from '../types.ts';
 import { API_DOCS_PREFIX } from './openapi.ts';
@@ -49,7 +49,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
     request.user = await authenticate(app, request);
     if (request.user.mustChangePassword && !config.beforePasswordChange)
-      throw new AppError(403, 'password_change_required', 'Choose a new password before anything else');
+      throw forbidden('Choose a new password before anything else', 'password_change_required');
     if (config.action && !can(request.user.permission, config.action)) throw forbidden();
   });
 });

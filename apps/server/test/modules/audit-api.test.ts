@@ -1,18 +1,15 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { scheduledAuditCleanup } from '../../src/modules/audit/service.ts';
-import { ADMIN_PASSWORD, buildTestApp, FIXTURE_PASSWORD, type TestApp } from '../helper.ts';
+import { FIXTURE_PASSWORD, useTestApp } from '../helper.ts';
 import { auditTrail, lastAudit, seedAuditRecords } from '../support/audit.ts';
 
 // /audit: list with filters, statistics, detail, export, cleanup, and who may use them.
-let app: TestApp;
-let admin: { authorization: string };
+const { app, admin } = useTestApp();
 let service: { authorization: string };
 const DAY = 24 * 3600 * 1000;
 
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await app.login('admin', ADMIN_PASSWORD);
   service = await app.as(1, 'service_one');
   // A sign-in of its own, so the trail holds a record by this user.
   await app.login('service_one', FIXTURE_PASSWORD);
@@ -25,7 +22,6 @@ beforeAll(async () => {
   });
   await auditTrail(app);
 });
-afterAll(() => app.close());
 
 const get = (url: string, headers = admin) => app.inject({ method: 'GET', url: `/api/v1/audit${url}`, headers });
 

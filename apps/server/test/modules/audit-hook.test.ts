@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditRecords } from '../../src/db/schema/audit.ts';
 import type { NewAuditRecord } from '../../src/modules/audit/repository.ts';
-import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../helper.ts';
+import { ADMIN_PASSWORD, buildTestApp, useTestApp } from '../helper.ts';
 import { auditTrail, lastAudit } from '../support/audit.ts';
 
 // The one audit hook: every state-changing call, login, logout and export leaves a record with
 // the right fields, failures included, and no secret ever reaches the log.
-let app: TestApp;
-let admin: { authorization: string };
+const { app, admin } = useTestApp();
 const UA = 'RailServeTest/1.0 (audit)';
 const USER_PASSWORD = 'first-secret-pw';
 const NEW_PASSWORD = 'second-secret-pw';
-
-beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await app.login('admin', ADMIN_PASSWORD);
-});
-afterAll(() => app.close());
 
 const createUser = (username: string, nickname = 'Amy') =>
   app.inject({

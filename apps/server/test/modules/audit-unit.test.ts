@@ -7,6 +7,8 @@ import { AUDIT_VALUE_MAX_CHARS, auditValue, maskSecrets } from '../../src/module
 import { changedFields } from '../../src/modules/audit/record.ts';
 import type { NewAuditRecord } from '../../src/modules/audit/repository.ts';
 import { createAuditWriter } from '../../src/modules/audit/writer.ts';
+// Registers the users loader, as loading the app's routes does.
+import '../../src/modules/users/routes.ts';
 
 describe('maskSecrets', () => {
   it('replaces every password, token, secret, key and authorization value, at any depth', () => {

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findUserByUsername, insertUser } from '../../src/modules/users/repository.ts';
-import { ADMIN_PASSWORD, buildTestApp, FIXTURE_PASSWORD, type TestApp } from '../helper.ts';
+import { buildTestApp, FIXTURE_PASSWORD, type TestApp, useTestApp } from '../helper.ts';
 import { lastAudit } from '../support/audit.ts';
 import { legacyHash, login, send } from '../support/users.ts';
 
 // Tokens end with what they stand for: logout, a new password, a new level and deactivation end
 // every token the user holds; an inactive account answers like a wrong password.
-let app: TestApp;
-let admin: { authorization: string };
-
-beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await app.login('admin', ADMIN_PASSWORD);
-});
-afterAll(() => app.close());
+const { app, admin } = useTestApp();
 
 const me = (headers: { authorization: string }) => app.inject({ method: 'GET', url: '/api/v1/me', headers });
 

@@ -1,18 +1,14 @@
 import { formatLogEvent } from '@railserve/protocol';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../helper.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helper.ts';
 import { parseCsv, seedLogs } from '../support/logs.ts';
 
-let app: TestApp;
-let admin: { authorization: string };
+const { app, admin } = useTestApp();
 
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await app.login('admin', ADMIN_PASSWORD);
   await seedLogs(app);
 });
-afterAll(() => app.close());
 
 const exportLogs = (query: string, headers = admin) =>
   app.inject({ method: 'GET', url: `/api/v1/logs/export?${query}`, headers });

@@ -2,16 +2,13 @@ import { brokerClientId } from '@railserve/protocol';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { purgeExpiredLogs } from '../../src/modules/logs/service.ts';
-import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../helper.ts';
+import { useTestApp } from '../helper.ts';
 import { getLogs, ROBOT_NAMES, seedLogs } from '../support/logs.ts';
 
-let app: TestApp;
-let admin: { authorization: string };
+const { app, admin } = useTestApp({ logRetentionDays: 30 });
 let robot: MqttClient;
 
 beforeAll(async () => {
-  app = await buildTestApp({ logRetentionDays: 30 });
-  admin = await app.login('admin', ADMIN_PASSWORD);
   await app.mqtt.waitUntilSubscribed();
   robot = mqtt.connect(`mqtt://127.0.0.1:${app.brokerPorts!.tcp}`, {
     username: 'ROBOT-1',
@@ -23,7 +20,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await robot.endAsync(true);
-  await app.close();
 });
 
 const ts = () => new Date().toISOString();

@@ -2,22 +2,18 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SYSTEM_MESSAGES_PER_MINUTE } from '../../src/modules/logs/ingest.ts';
 import { listLogs } from '../../src/modules/logs/service.ts';
-import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../helper.ts';
+import { useTestApp } from '../helper.ts';
 import { connectConsole, connectDevice } from '../support/broker-clients.ts';
 import { getLogs } from '../support/logs.ts';
 
-let app: TestApp;
-let admin: { authorization: string };
+const { app, admin } = useTestApp();
 const clients: MqttClient[] = [];
 
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await app.login('admin', ADMIN_PASSWORD);
   await app.mqtt.waitUntilSubscribed();
 });
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.endAsync(true)));
-  await app.close();
 });
 
 const ts = () => new Date().toISOString();

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { countLogsCapped } from '../../src/modules/logs/repository.ts';
-import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../helper.ts';
+import { useTestApp } from '../helper.ts';
 import { getLogs, SEED, seedLogs } from '../support/logs.ts';
 
-let app: TestApp;
-let admin: { authorization: string };
+const { app, admin } = useTestApp();
 
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await app.login('admin', ADMIN_PASSWORD);
   await seedLogs(app);
 });
-afterAll(() => app.close());
 
 const messagesOf = async (query: Record<string, string | number>) => {
   const { status, body } = await getLogs(app, admin, query);

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../helper.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helper.ts';
 import { lastAudit } from '../support/audit.ts';
 import { createTrack } from '../support/tracks.ts';
 
-let app: TestApp;
-let admin: { authorization: string };
-
-beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await app.login('admin', ADMIN_PASSWORD);
-});
-afterAll(() => app.close());
+const { app, admin } = useTestApp();
 
 let serial = 0;
 const create = (trackIds: number[], extra: Record<string, unknown> = {}) =>

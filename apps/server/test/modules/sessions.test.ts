@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../helper.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../helper.ts';
 
-let app: TestApp;
-let admin: { authorization: string };
-
-beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await app.login('admin', ADMIN_PASSWORD);
-});
-afterAll(() => app.close());
+const { app, admin } = useTestApp();
 
 let macSerial = 0;
 const nextMac = () => `02:00:00:00:00:${(++macSerial).toString(16).padStart(2, '0').toUpperCase()}`;

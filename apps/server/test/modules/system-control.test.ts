@@ -1,23 +1,19 @@
 import { topics } from '@railserve/protocol';
 import mqtt from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { canPublish, canSubscribe, deviceIdentity } from '../../src/broker/acl.ts';
-import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../helper.ts';
+import { useTestApp } from '../helper.ts';
 import { lastAudit } from '../support/audit.ts';
 import { connectConsole } from '../support/broker-clients.ts';
 import { waitFor } from '../support/robots.ts';
 
-let app: TestApp;
-let admin: { authorization: string };
+const { app, admin } = useTestApp();
 let brokerUrl: string;
 
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await app.login('admin', ADMIN_PASSWORD);
   brokerUrl = `mqtt://127.0.0.1:${app.brokerPorts!.tcp}`;
   await app.mqtt.waitUntilSubscribed();
 });
-afterAll(() => app.close());
 
 const post = (url: string, headers: { authorization?: string } = admin) =>
   app.inject({ method: 'POST', url: `/api/v1${url}`, headers });

@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../helper.ts';
+import { useTestApp } from '../helper.ts';
 import { scriptedController } from '../support/scripted-controller.ts';
 import { createTrack, eventually, saveMap } from '../support/tracks.ts';
 
 // Track commands against the embedded broker, answered by a scripted controller.
-let app: TestApp;
-let admin: { authorization: string };
+const { app, admin } = useTestApp({ commandTimeoutMs: 500 });
 let trackId: number;
 let controller: Awaited<ReturnType<typeof scriptedController>>;
 
 beforeAll(async () => {
-  app = await buildTestApp({ commandTimeoutMs: 500 });
-  admin = await app.login('admin', ADMIN_PASSWORD);
   await app.mqtt.waitUntilSubscribed();
   trackId = (await createTrack(app, admin)).id;
   controller = await scriptedController(app.brokerPorts!.tcp, app.secrets.deviceKey, trackId, (command, args) => {
@@ -35,7 +32,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await controller.close();
-  await app.close();
 });
 
 const send = (body: Record<string, unknown>, wait = true, headers = admin, id = trackId) =>

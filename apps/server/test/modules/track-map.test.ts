@@ -1,28 +1,22 @@
 import { MAP_BACKGROUND_MAX_BYTES } from '@railserve/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../helper.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helper.ts';
 import { largeMap, tinyPng } from '../support/map-editor.ts';
 import { multipartBody, sampleFiles } from '../support/multipart.ts';
 import { scriptedController } from '../support/scripted-controller.ts';
 import { createTrack, eventually, sampleMap, saveMap } from '../support/tracks.ts';
 
 // The map editor's server side: saved map, live version, background image; roles and bad input.
-let app: TestApp;
-let admin: { authorization: string };
+const { app, admin } = useTestApp({ commandTimeoutMs: 2000 });
 let level2: { authorization: string };
 let level3: { authorization: string };
 let trackId: number;
 
 beforeAll(async () => {
-  app = await buildTestApp({ commandTimeoutMs: 2000 });
-  admin = await app.login('admin', ADMIN_PASSWORD);
   level2 = await app.as(2);
   level3 = await app.as(3);
   await app.mqtt.waitUntilSubscribed();
   trackId = (await createTrack(app, admin)).id;
-});
-afterAll(async () => {
-  await app.close();
 });
 
 const url = (path = '', id: number | string = trackId) => `/api/v1/tracks/${id}/map${path}`;

@@ -1,20 +1,16 @@
 import { brokerClientId } from '@railserve/protocol';
 import mqtt from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../helper.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helper.ts';
 import { scriptedController } from '../support/scripted-controller.ts';
 import { createTrack, eventually } from '../support/tracks.ts';
 
 // The robots on a track: the controller says which, the robots module knows their state.
-let app: TestApp;
-let admin: { authorization: string };
+const { app, admin } = useTestApp();
 
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await app.login('admin', ADMIN_PASSWORD);
   await app.mqtt.waitUntilSubscribed();
 });
-afterAll(() => app.close());
 
 describe('robots on a track', () => {
   it('lists the robots the controller reports, with the state of those the console knows', async () => {

@@ -1,24 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../helper.ts';
+import { useTestApp } from '../helper.ts';
 import { scriptedController } from '../support/scripted-controller.ts';
 import { createTrack, eventually } from '../support/tracks.ts';
 
 // Status ingest: the controller's retained status lands on the track; bad payloads are dropped.
-let app: TestApp;
-let admin: { authorization: string };
+const { app, admin } = useTestApp();
 let trackId: number;
 let controller: Awaited<ReturnType<typeof scriptedController>>;
 
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await app.login('admin', ADMIN_PASSWORD);
   await app.mqtt.waitUntilSubscribed();
   trackId = (await createTrack(app, admin)).id;
   controller = await scriptedController(app.brokerPorts!.tcp, app.secrets.deviceKey, trackId);
 });
 afterAll(async () => {
   await controller.close();
-  await app.close();
 });
 
 const readTrack = async () => (await app.inject({ method: 'GET', url: `/api/v1/tracks/${trackId}`, headers: admin })).json().data;

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../helper.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../helper.ts';
 import { createTrack, sampleMap, saveMap } from '../support/tracks.ts';
 
-let app: TestApp;
-let admin: { authorization: string };
-
-beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await app.login('admin', ADMIN_PASSWORD);
-});
-afterAll(() => app.close());
+const { app, admin } = useTestApp();
 
 const post = (payload: Record<string, unknown>, headers = admin) =>
   app.inject({ method: 'POST', url: '/api/v1/tracks', headers, payload });

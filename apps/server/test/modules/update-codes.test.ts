@@ -1,25 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODE_TRIES_PER_MINUTE } from '../../src/modules/updates/code-guard.ts';
-import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../helper.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CODE_TRIES_PER_MINUTE } from '../../src/modules/updates/records/code-guard.ts';
+import { useTestApp } from '../helper.ts';
 import { auditTrail } from '../support/audit.ts';
 import { createRecord, deviceAuth, updateContent, uploadedFileId } from '../support/updates.ts';
 
 // Verification codes cannot be guessed at speed: wrong codes are limited per record and per
 // identity (user or device) and address, answered 429 with Retry-After, and a burst is audited
 // once when it starts and once when it is refused, not per try.
-let app: TestApp;
-let admin: { authorization: string };
+const { app, admin } = useTestApp();
 let fileId: number;
 let address = 0;
 /** A fresh client address per test: the limits of one test do not spill into the next. */
 const nextAddress = () => `198.51.100.${++address}`;
 
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await app.login('admin', ADMIN_PASSWORD);
   fileId = await uploadedFileId(app, admin, 'robotfw-5.0.0.bin', updateContent.firmware(50));
 });
-afterAll(() => app.close());
 
 const newRecord = async (sn: string) =>
   (await createRecord(app, admin, { version: '5.0.0', deviceSerial: sn, fileId })).json().data as {

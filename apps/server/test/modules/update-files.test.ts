@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../helper.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../helper.ts';
 import { multipartBody } from '../support/multipart.ts';
 import { createRecord, sha256, updateContent, uploadedFileId, uploadUpdate } from '../support/updates.ts';
 
-let app: TestApp;
-let admin: { authorization: string };
-
-beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await app.login('admin', ADMIN_PASSWORD);
-});
-afterAll(() => app.close());
+const { app, admin } = useTestApp();
 
 describe('uploading update files', () => {
   it('stores the file with the SHA-256 computed while streaming', async () => {

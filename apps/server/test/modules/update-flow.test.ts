@@ -2,25 +2,22 @@ import { writeFile } from 'node:fs/promises';
 import type { UpgradeReportPayload } from '@railserve/protocol';
 import type { SimRobot } from '@railserve/robot-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileKey } from '../../src/modules/updates/repository.ts';
-import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../helper.ts';
+import { fileKey } from '../../src/modules/updates/files/repository.ts';
+import { useTestApp } from '../helper.ts';
 import { getRobot, ROBOT_TEST_CONFIG, type RobotTestEnv, startSimRobot, waitFor, waitForRobot } from '../support/robots.ts';
 import { createRecord, updateContent, uploadedFileId } from '../support/updates.ts';
 
 // The device update flow end to end: the console sends `update`, simulated robots download over
 // HTTP with their credentials and the code, check the SHA-256, install, reboot and report.
-let app: TestApp;
-let admin: { authorization: string };
+const { app, admin } = useTestApp(ROBOT_TEST_CONFIG);
 const robots: Record<string, SimRobot> = {};
 const reports: Record<string, UpgradeReportPayload[]> = {};
 let env: RobotTestEnv;
 let httpUrl: string;
 
 beforeAll(async () => {
-  app = await buildTestApp(ROBOT_TEST_CONFIG);
   await app.listen({ port: 0, host: '127.0.0.1' });
   await app.mqtt.waitUntilSubscribed();
-  admin = await app.login('admin', ADMIN_PASSWORD);
   const address = app.server.address();
   httpUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   env = { app, brokerUrl: `mqtt://127.0.0.1:${app.brokerPorts!.tcp}`, deviceKey: app.secrets.deviceKey } as RobotTestEnv;
@@ -35,7 +32,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await Promise.all(Object.values(robots).map((r) => r.stop()));
-  await app.close();
 });
 
 const record = async (id: number) =>

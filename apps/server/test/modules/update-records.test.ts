@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../helper.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helper.ts';
 import { createRecord, deviceAuth, updateContent, uploadedFileId } from '../support/updates.ts';
 
-let app: TestApp;
-let admin: { authorization: string };
+const { app, admin } = useTestApp();
 let fileId: number;
 const content = updateContent.firmware(9);
 
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await app.login('admin', ADMIN_PASSWORD);
   fileId = await uploadedFileId(app, admin, 'robotfw-2.0.1.bin', content);
 });
-afterAll(() => app.close());
 
 const get = (url: string, headers: { authorization?: string } = admin) =>
   app.inject({ method: 'GET', url: `/api/v1${url}`, headers });

@@ -1,7 +1,7 @@
 import { formatLogEvent } from '@railserve/protocol';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../helper.ts';
+import { useTestApp } from '../helper.ts';
 import { connectDevice } from '../support/broker-clients.ts';
 import { waitFor } from '../support/robots.ts';
 import { downloadAs, getRecord, report, serverLog } from '../support/update-reports.ts';
@@ -10,22 +10,18 @@ import { createRecord, updateContent, uploadedFileId } from '../support/updates.
 // Update reports follow the flow (robots over the broker, the real ingest): a record moves only
 // after its own device downloaded the file with the code, one step at a time, to the record's
 // version; anything else is refused, logged, and leaves the record as it was.
-let app: TestApp;
-let admin: { authorization: string };
-let fileId: number;
 const log = serverLog();
+const { app, admin } = useTestApp({}, { logStream: log.stream });
+let fileId: number;
 const robots: Record<string, MqttClient> = {};
 
 beforeAll(async () => {
-  app = await buildTestApp({}, { logStream: log.stream });
   await app.mqtt.waitUntilSubscribed();
-  admin = await app.login('admin', ADMIN_PASSWORD);
   fileId = await uploadedFileId(app, admin, 'robotfw-3.1.0.bin', updateContent.firmware(31));
   for (const sn of ['REP-A', 'REP-B', 'REP-C', 'REP-D']) robots[sn] = await connectDevice(app, sn);
 });
 afterAll(async () => {
   await Promise.all(Object.values(robots).map((r) => r.endAsync(true)));
-  await app.close();
 });
 
 const newRecord = async (sn: string) =>

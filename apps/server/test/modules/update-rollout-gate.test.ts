@@ -1,22 +1,19 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../helper.ts';
+import { useTestApp } from '../helper.ts';
 import { type RawDevice, ROBOT_TEST_CONFIG, type RobotTestEnv, rawDevice, waitFor, waitForRobot } from '../support/robots.ts';
 import { downloadAs, getRecord, report } from '../support/update-reports.ts';
 import { updateContent, uploadedFileId } from '../support/updates.ts';
 
 // A staged rollout's gate opens only on verified completions: a robot of the first group that
 // reports "update complete" without downloading, or an operator's edit, sends nothing to the rest.
-let app: TestApp;
-let admin: { authorization: string };
+const { app, admin } = useTestApp(ROBOT_TEST_CONFIG);
 const devices: Record<string, RawDevice> = {};
 /** The update commands each robot received. */
 const received: Record<string, string[]> = {};
 
 beforeAll(async () => {
-  app = await buildTestApp(ROBOT_TEST_CONFIG);
   await app.mqtt.waitUntilSubscribed();
-  admin = await app.login('admin', ADMIN_PASSWORD);
   const env = { app, brokerUrl: `mqtt://127.0.0.1:${app.brokerPorts!.tcp}`, deviceKey: app.secrets.deviceKey } as RobotTestEnv;
   for (const sn of ['GATE-1', 'GATE-2', 'GATE-3']) {
     received[sn] = [];
@@ -30,7 +27,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all(Object.values(devices).map((d) => d.close()));
-  await app.close();
 });
 
 const client = (sn: string): MqttClient => devices[sn].client;

@@ -1,28 +1,24 @@
 import { commandPayload, parseJson, updateCommandArgs } from '@railserve/protocol';
 import { signatureMatches } from '@railserve/robot-sim';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { updateFiles } from '../../src/db/schema/updates.ts';
 import { generateUpdateSigningKey } from '../../src/lib/secrets.ts';
 import { createUpdateSigner } from '../../src/lib/update-signing.ts';
-import { signUpdateFiles } from '../../src/modules/updates/file-service.ts';
-import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../helper.ts';
+import { signUpdateFiles } from '../../src/modules/updates/files/service.ts';
+import { useTestApp } from '../helper.ts';
 import { ROBOT_TEST_CONFIG, type RobotTestEnv, rawDevice, waitFor, waitForRobot } from '../support/robots.ts';
 import { createRecord, sha256, updateContent, uploadedFileId } from '../support/updates.ts';
 
 // Update files are signed with the server's Ed25519 key; the key is published in /api/version,
 // and the update command carries a path on the server and the signature, never an absolute URL.
-let app: TestApp;
-let admin: { authorization: string };
+const { app, admin } = useTestApp(ROBOT_TEST_CONFIG);
 let publicKey: string;
 
 beforeAll(async () => {
-  app = await buildTestApp(ROBOT_TEST_CONFIG);
   await app.mqtt.waitUntilSubscribed();
-  admin = await app.login('admin', ADMIN_PASSWORD);
   publicKey = (await app.inject({ method: 'GET', url: '/api/version' })).json().data.updateSigningKey;
 });
-afterAll(() => app.close());
 
 const storedFile = async (id: number) => (await app.db.select().from(updateFiles).where(eq(updateFiles.id, id)))[0];
 

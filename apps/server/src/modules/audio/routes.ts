@@ -10,6 +10,7 @@ import {
 } from '@railserve/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ok } from '../../lib/envelope.ts';
 import { FILE_TYPE_MEDIA } from '../../lib/file-type.ts';
 import { registerAuditLoader } from '../audit/loaders.ts';
 import { trackAudioUsage } from '../storage-quota/quota.ts';
@@ -48,7 +49,7 @@ export const audioRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await checkDeviceAccess(app, request, request.params.id);
       const library = await readLibrary(app.db, request.params.id);
-      return { success: true as const, data: { ...library, storage: await trackAudioUsage(app, request.params.id) } };
+      return ok({ ...library, storage: await trackAudioUsage(app, request.params.id) });
     },
   );
 
@@ -58,8 +59,7 @@ export const audioRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'audio.write' },
       schema: { tags: ['audio'], params: trackIdParam, ...multipart, response: { 201: envelope(audioClip) } },
     },
-    async (request, reply) =>
-      reply.code(201).send({ success: true as const, data: await uploadClip(app, request, request.params.id) }),
+    async (request, reply) => reply.code(201).send(ok(await uploadClip(app, request, request.params.id))),
   );
 
   app.post(
@@ -74,7 +74,7 @@ export const audioRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(audioBatchReport) },
       },
     },
-    async (request) => ({ success: true as const, data: await uploadClipBatch(app, request, request.params.id) }),
+    async (request) => ok(await uploadClipBatch(app, request, request.params.id)),
   );
 
   app.put(
@@ -85,7 +85,7 @@ export const audioRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, audioId } = request.params;
-      return { success: true as const, data: await renameClip(app.db, id, audioId, request.body.name) };
+      return ok(await renameClip(app.db, id, audioId, request.body.name));
     },
   );
 
@@ -97,7 +97,7 @@ export const audioRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, audioId } = request.params;
-      return { success: true as const, data: await replaceClipFile(app, request, id, audioId) };
+      return ok(await replaceClipFile(app, request, id, audioId));
     },
   );
 
@@ -109,7 +109,7 @@ export const audioRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await deleteClip(app, request.params.id, request.params.audioId);
-      return { success: true as const, data: null };
+      return ok(null);
     },
   );
 

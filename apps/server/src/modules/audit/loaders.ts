@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findUserById, toUser } from '../users/repository.ts';
 
 /**
  * Reads the current state of one entity before a PUT, PATCH or DELETE changes it, so the audit
@@ -9,6 +8,9 @@ import { findUserById, toUser } from '../users/repository.ts';
 export type AuditLoader = (app: FastifyInstance, id: string, request: FastifyRequest) => Promise<unknown>;
 
 const loaders = new Map<string, AuditLoader>();
+
+/** A loader's id as a number; undefined when the parameter is not an integer (the loader then has nothing to read). */
+export const numericId = (id: string) => (Number.isSafeInteger(Number(id)) ? Number(id) : undefined);
 
 /**
  * The registry of "current state loaders", one per resource. A module registers its loader with
@@ -34,11 +36,3 @@ export function loaderFor(route: string): { loader: AuditLoader; idParam: string
   const loader = loaders.get(key);
   return loader && { loader, idParam: idSegment.slice(1) };
 }
-
-// Users predate the registry, so their loader lives here rather than in the users module.
-registerAuditLoader('users', async (app, id) => {
-  const numeric = Number(id);
-  if (!Number.isSafeInteger(numeric)) return undefined;
-  const row = await findUserById(app.db, numeric);
-  return row && toUser(row);
-});

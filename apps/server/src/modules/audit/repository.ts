@@ -3,6 +3,7 @@ import { and, count, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { auditRecords } from '../../db/schema/audit.ts';
 import { stripNul } from '../../lib/nul.ts';
+import { paged } from '../../lib/sql.ts';
 import { auditWhere } from './filters.ts';
 
 export type NewAuditRecord = typeof auditRecords.$inferInsert;
@@ -40,13 +41,7 @@ export async function insertAuditRecords(db: Database, records: NewAuditRecord[]
 
 export async function listAuditRecords(db: Database, query: ListAuditQuery) {
   const where = auditWhere(query);
-  const rows = await db
-    .select(summaryColumns)
-    .from(t)
-    .where(where)
-    .orderBy(desc(t.time), desc(t.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+  const rows = await paged(db.select(summaryColumns).from(t).where(where).orderBy(desc(t.time), desc(t.id)), query);
   const [{ total }] = await db.select({ total: count() }).from(t).where(where);
   return { items: rows.map(toAuditSummary), total, page: query.page, pageSize: query.pageSize };
 }

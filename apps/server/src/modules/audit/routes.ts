@@ -11,6 +11,7 @@ import {
   pageOf,
 } from '@railserve/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope.ts';
 import { withValidZone } from '../../lib/time-zone.ts';
 import { auditCsv, auditXlsx, type ExportDone } from './export.ts';
 import { auditStatistics, listAuditRecords } from './repository.ts';
@@ -28,7 +29,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'audit.view' },
       schema: { tags: ['audit'], querystring: listAuditQuery, response: { 200: envelope(pageOf(auditSummary)) } },
     },
-    async (request) => ({ success: true as const, data: await listAuditRecords(app.db, request.query) }),
+    async (request) => ok(await listAuditRecords(app.db, request.query)),
   );
 
   app.get(
@@ -37,10 +38,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'audit.view' },
       schema: { tags: ['audit'], querystring: auditStatsQuery, response: { 200: envelope(auditStats) } },
     },
-    async (request) => ({
-      success: true as const,
-      data: await withValidZone('querystring', () => auditStatistics(app.db, request.query, request.query.tz)),
-    }),
+    async (request) => ok(await withValidZone('querystring', () => auditStatistics(app.db, request.query, request.query.tz))),
   );
 
   // Streamed; the audit hook records the export itself, with the number of rows it wrote.
@@ -69,7 +67,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'audit.view' },
       schema: { tags: ['audit'], params: bigIdParam, response: { 200: envelope(auditRecord) } },
     },
-    async (request) => ({ success: true as const, data: await getAuditRecord(app.db, request.params.id) }),
+    async (request) => ok(await getAuditRecord(app.db, request.params.id)),
   );
 
   app.post(
@@ -78,6 +76,6 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'audit.cleanup', audit: { type: 'delete' } },
       schema: { tags: ['audit'], response: { 200: envelope(auditCleanupResult) } },
     },
-    async () => ({ success: true as const, data: await cleanupAuditRecords(app.db) }),
+    async () => ok(await cleanupAuditRecords(app.db)),
   );
 };

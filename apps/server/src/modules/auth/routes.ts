@@ -1,6 +1,7 @@
 import { brokerAccount, changeOwnPasswordBody, envelope, loginBody, loginData, user } from '@railserve/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ok } from '../../lib/envelope.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { findUserById, toUser } from '../users/repository.ts';
 import { createLoginThrottle } from './login-throttle.ts';
@@ -40,7 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await findUserById(app.db, request.user.id);
       if (!row) throw unauthorized('User no longer exists');
-      return { success: true as const, data: toUser(row) };
+      return ok(toUser(row));
     },
   );
 
@@ -75,9 +76,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(brokerAccount) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await app.brokerAccounts.issue(consoleSession(app, request)),
-    }),
+    async (request) => ok(await app.brokerAccounts.issue(consoleSession(app, request))),
   );
 };

@@ -1,13 +1,13 @@
 import type { ChangeOwnPasswordBody, LoginBody, Permission } from '@railserve/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, notFound, unauthorized } from '../../lib/errors.ts';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.ts';
 import { classifyRequest } from '../audit/classify.ts';
 import * as users from '../users/repository.ts';
 import type { ConsoleSession } from './broker-accounts.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 
-const invalidCredentials = () => new AppError(401, 'invalid_credentials', 'Login failed, check your username and password');
+const invalidCredentials = () => unauthorized('Login failed, check your username and password', 'invalid_credentials');
 
 /** The audit record of a refused sign-in names the real reason; the answer does not. */
 function auditReason(request: FastifyRequest, reason: string) {
@@ -82,7 +82,7 @@ export async function changeOwnPassword(app: FastifyInstance, userId: number, bo
 export function consoleSession(app: FastifyInstance, request: FastifyRequest): ConsoleSession {
   const token = (request.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
   const claims = app.jwt.decode<{ exp: number; ver: number }>(token);
-  if (!claims) throw new AppError(401, 'unauthorized', 'Invalid session token');
+  if (!claims) throw unauthorized('Invalid session token');
   return {
     userId: request.user.id,
     permission: request.user.permission as Permission,

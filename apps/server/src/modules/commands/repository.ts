@@ -2,8 +2,12 @@ import type { CommandRecord, CommandStatus, ListCommandsQuery } from '@railserve
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { commands } from '../../db/schema/commands.ts';
+import { paged } from '../../lib/sql.ts';
 
 type CommandRow = typeof commands.$inferSelect;
+
+/** `pageSize=all` answers at most this many newest commands. */
+const ALL_COMMANDS_CAP = 1000;
 
 export function toCommandRecord(row: CommandRow): CommandRecord {
   return {
@@ -39,10 +43,7 @@ export async function listCommands(db: Database, target: string, query: ListComm
   if (query.status) filters.push(eq(commands.status, query.status));
   const where = and(...filters);
   const base = db.select().from(commands).where(where).orderBy(desc(commands.sentAt));
-  const rows =
-    query.pageSize === 'all'
-      ? await base.limit(1000)
-      : await base.limit(query.pageSize).offset((query.page - 1) * query.pageSize);
+  const rows = await paged(base, query, ALL_COMMANDS_CAP);
   const [{ total }] = await db.select({ total: count() }).from(commands).where(where);
   return { items: rows.map(toCommandRecord), total, page: query.page, pageSize: query.pageSize };
 }

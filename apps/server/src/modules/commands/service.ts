@@ -9,7 +9,7 @@ import {
   topicFilters,
 } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../lib/errors.ts';
+import { requireBroker } from '../../lib/require-broker.ts';
 import { answerCommand, findCommand, insertCommand } from './repository.ts';
 
 export type SendCommand = {
@@ -103,7 +103,7 @@ export function startCommandTracker(app: FastifyInstance): CommandTracker {
 
   return {
     async send(command, options = {}) {
-      if (!app.mqtt.connected) throw new AppError(503, 'broker_unavailable', 'MQTT not connected, cannot send');
+      requireBroker(app);
       const id = randomUUID();
       const record = await insertCommand(app.db, {
         id,

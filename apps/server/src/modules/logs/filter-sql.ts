@@ -1,9 +1,7 @@
 import type { LogFilter } from '@railserve/protocol';
 import { and, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import { logs } from '../../db/schema/logs.ts';
-
-/** Escapes LIKE's wildcards so the user's text is matched literally. */
-export const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+import { likeContains } from '../../lib/sql.ts';
 
 /** The WHERE of a log filter; undefined when it matches everything. */
 export function logFilterWhere(filter: Partial<LogFilter>): SQL | undefined {

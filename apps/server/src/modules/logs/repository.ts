@@ -52,13 +52,6 @@ export async function insertLogRows(db: Database, rows: LogRow[]) {
     INSERT INTO ${logTypes} (type) SELECT DISTINCT unnest(${column('type')}::varchar[]) ON CONFLICT DO NOTHING`);
 }
 
-/** A page of records, newest first. */
-export async function findLogs(db: Database, filter: Partial<LogFilter>, limit: number, offset: number) {
-  const where = logFilterWhere(filter);
-  const rows = await db.select().from(logs).where(where).orderBy(desc(logs.time), desc(logs.id)).limit(limit).offset(offset);
-  return rows.map(toLogRecord);
-}
-
 /** Bytes counted per record besides its texts: the JSON keys, numbers and time of one item. */
 const RECORD_OVERHEAD_BYTES = 256;
 

@@ -9,6 +9,7 @@ import {
 } from '@railserve/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ok } from '../../lib/envelope.ts';
 import { openLogExport } from './export.ts';
 import { deleteLogs, listLogs, logTypes } from './service.ts';
 
@@ -19,13 +20,13 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'logs.view' },
       schema: { tags: ['logs'], querystring: listLogsQuery, response: { 200: envelope(logPage) } },
     },
-    async (request) => ({ success: true as const, data: await listLogs(app.db, request.query) }),
+    async (request) => ok(await listLogs(app.db, request.query)),
   );
 
   app.get(
     '/logs/types',
     { config: { action: 'logs.view' }, schema: { tags: ['logs'], response: { 200: envelope(z.array(z.string())) } } },
-    async () => ({ success: true as const, data: await logTypes(app.db) }),
+    async () => ok(await logTypes(app.db)),
   );
 
   app.get(
@@ -57,6 +58,6 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: LOG_DELETE_IDS_MAX * 12 + 4096,
       schema: { tags: ['logs'], body: deleteLogsBody, response: { 200: envelope(deleteLogsResult) } },
     },
-    async (request) => ({ success: true as const, data: { deleted: await deleteLogs(app.db, request.body) } }),
+    async (request) => ok({ deleted: await deleteLogs(app.db, request.body) }),
   );
 };

@@ -11,6 +11,7 @@ import {
 } from '@railserve/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ok } from '../../lib/envelope.ts';
 import { commandRobot, listRobotCommands, readConfig, writeConfig } from './service.ts';
 
 /** A group's body is checked against that group's schema in the service (the group is a path parameter). */
@@ -24,7 +25,7 @@ export const robotCommandRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'robots.view' },
       schema: { tags: ['robots'], params: robotConfigParam, response: { 200: envelope(robotConfigView) } },
     },
-    async (request) => ({ success: true as const, data: await readConfig(app, request.params.sn, request.params.group) }),
+    async (request) => ok(await readConfig(app, request.params.sn, request.params.group)),
   );
 
   app.put(
@@ -44,7 +45,7 @@ export const robotCommandRoutes: FastifyPluginAsyncZod = async (app) => {
       const record = await writeConfig(app, sn, group, request.body, request.user.username, request.query.wait);
       // The audit record compares the settings as written with the ones last reported, not the command record.
       if (request.auditContext) request.auditContext.newValues = record.args?.data ?? request.body;
-      return { success: true as const, data: record };
+      return ok(record);
     },
   );
 
@@ -60,10 +61,7 @@ export const robotCommandRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(commandRecord) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await commandRobot(app, request.params.sn, request.body, request.user, request.query.wait),
-    }),
+    async (request) => ok(await commandRobot(app, request.params.sn, request.body, request.user, request.query.wait)),
   );
 
   app.get(
@@ -77,6 +75,6 @@ export const robotCommandRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(pageOf(commandRecord)) },
       },
     },
-    async (request) => ({ success: true as const, data: await listRobotCommands(app, request.params.sn, request.query) }),
+    async (request) => ok(await listRobotCommands(app, request.params.sn, request.query)),
   );
 };

@@ -11,6 +11,7 @@ import { and, asc, count, desc, eq, ilike, inArray, lt, ne, type SQL, sql } from
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { robotConfigs, robotDisplayName, robotSearchText, robots } from '../../db/schema/robots.ts';
+import { likeContains, paged } from '../../lib/sql.ts';
 import type { LiveRobot } from './live-state.ts';
 
 type RobotRow = typeof robots.$inferSelect;
@@ -60,7 +61,7 @@ const SORT_COLUMNS: Record<RobotSortField, AnyPgColumn | SQL> = {
 
 export async function listRobots(db: Database, query: ListRobotsQuery) {
   const filters: SQL[] = [];
-  if (query.q) filters.push(ilike(robotSearchText(robots), `%${query.q.replace(/[\\%_]/g, '\\$&')}%`));
+  if (query.q) filters.push(ilike(robotSearchText(robots), likeContains(query.q)));
   if (query.connection) filters.push(eq(robots.connection, query.connection));
   if (query.health) filters.push(eq(robots.health, query.health));
   if (query.state) filters.push(eq(robots.state, query.state));
@@ -69,7 +70,7 @@ export async function listRobots(db: Database, query: ListRobotsQuery) {
   const direction = query.order === 'desc' ? desc : asc;
   // The SN breaks ties, so paging is stable.
   const base = db.select().from(robots).where(where).orderBy(direction(SORT_COLUMNS[query.sort]), asc(robots.sn));
-  const rows = query.pageSize === 'all' ? await base : await base.limit(query.pageSize).offset((query.page - 1) * query.pageSize);
+  const rows = await paged(base, query);
   const [{ total }] = await db.select({ total: count() }).from(robots).where(where);
   return { items: rows.map(toRobot), total, page: query.page, pageSize: query.pageSize };
 }

@@ -1,5 +1,6 @@
 import { commandRecord, envelope, listRobotsQuery, pageOf, renameRobotBody, robot, robotSnParam } from '@railserve/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope.ts';
 import { registerAuditLoader } from '../audit/loaders.ts';
 import { robotCommandRoutes } from './command-routes.ts';
 import { findConfigReport, findRobot, toRobot } from './repository.ts';
@@ -23,13 +24,13 @@ export const robotRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'robots.view' },
       schema: { tags: ['robots'], querystring: listRobotsQuery, response: { 200: envelope(pageOf(robot)) } },
     },
-    async (request) => ({ success: true as const, data: await listRobots(app, request.query) }),
+    async (request) => ok(await listRobots(app, request.query)),
   );
 
   app.get(
     '/robots/:sn',
     { config: { action: 'robots.view' }, schema: { tags: ['robots'], params: robotSnParam, response: { 200: envelope(robot) } } },
-    async (request) => ({ success: true as const, data: await getRobot(app, request.params.sn) }),
+    async (request) => ok(await getRobot(app, request.params.sn)),
   );
 
   app.patch(
@@ -38,10 +39,7 @@ export const robotRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'robots.rename' },
       schema: { tags: ['robots'], params: robotSnParam, body: renameRobotBody, response: { 200: envelope(robot) } },
     },
-    async (request) => ({
-      success: true as const,
-      data: await renameRobot(app, request.params.sn, request.body.name, request.user.username),
-    }),
+    async (request) => ok(await renameRobot(app, request.params.sn, request.body.name, request.user.username)),
   );
 
   app.delete(
@@ -50,7 +48,7 @@ export const robotRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'robots.remove' },
       schema: { tags: ['robots'], params: robotSnParam, response: { 200: envelope(commandRecord.nullable()) } },
     },
-    async (request) => ({ success: true as const, data: await removeRobot(app, request.params.sn, request.user.username) }),
+    async (request) => ok(await removeRobot(app, request.params.sn, request.user.username)),
   );
 
   await app.register(robotCommandRoutes);

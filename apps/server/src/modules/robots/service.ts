@@ -11,10 +11,11 @@ import {
   topics,
 } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { requireBroker } from '../../lib/require-broker.ts';
 import type { SessionUser } from '../../types.ts';
 import { listCommands } from '../commands/repository.ts';
-import { sendRobotUpdate } from '../updates/update-command.ts';
+import { sendRobotUpdate } from '../updates/records/update-command.ts';
 import { fillWriteOnly, hideWriteOnly } from './config-secrets.ts';
 import * as repo from './repository.ts';
 
@@ -30,10 +31,6 @@ async function requireRobot(app: FastifyInstance, sn: string) {
   const row = await repo.findRobot(app.db, sn);
   if (!row) throw notFound(`Robot ${sn}`);
   return row;
-}
-
-function requireBroker(app: FastifyInstance) {
-  if (!app.mqtt.connected) throw new AppError(503, 'broker_unavailable', 'MQTT not connected, cannot send');
 }
 
 /** The robot, which must exist and be online, for a command or a configuration write. */

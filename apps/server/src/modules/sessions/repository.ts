@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, or, type
 import type { Database } from '../../db/client.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { tracks } from '../../db/schema/tracks.ts';
+import { likeContains, paged } from '../../lib/sql.ts';
 
 type SessionRow = typeof sessions.$inferSelect;
 type Executor = Pick<Database, 'select' | 'update'>;
@@ -34,19 +35,17 @@ async function tracksOf(db: Database, sessionIds: number[]) {
   return byId;
 }
 
-const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-
 export async function listSessions(db: Database, query: ListSessionsQuery) {
   const filters: SQL[] = [];
   if (query.q) {
-    const like = escapeLike(query.q);
+    const like = likeContains(query.q);
     // A MAC typed with hyphens still finds the stored colon form.
-    const macLike = escapeLike(query.q.toUpperCase().replaceAll('-', ':'));
+    const macLike = likeContains(query.q.toUpperCase().replaceAll('-', ':'));
     filters.push(or(ilike(sessions.code, like), ilike(sessions.name, like), ilike(sessions.mac, macLike)) as SQL);
   }
   const where = filters.length ? and(...filters) : undefined;
   const base = db.select().from(sessions).where(where).orderBy(desc(sessions.id));
-  const rows = query.pageSize === 'all' ? await base : await base.limit(query.pageSize).offset((query.page - 1) * query.pageSize);
+  const rows = await paged(base, query);
   const [{ total }] = await db.select({ total: count() }).from(sessions).where(where);
   const assigned = await tracksOf(
     db,

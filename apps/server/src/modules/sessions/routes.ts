@@ -12,7 +12,8 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { registerAuditLoader } from '../audit/loaders.ts';
+import { ok } from '../../lib/envelope.ts';
+import { numericId, registerAuditLoader } from '../audit/loaders.ts';
 import { findSession, listSessions } from './repository.ts';
 import {
   createSession,
@@ -29,7 +30,7 @@ import {
  * track_assignment_failed` and the reason (the audit hook records 207 as `partial`).
  */
 function answerSave(reply: FastifyReply, save: SessionSave, okStatus: 200 | 201) {
-  if (save.assignmentError === undefined) return reply.code(okStatus).send({ success: true as const, data: save.session });
+  if (save.assignmentError === undefined) return reply.code(okStatus).send(ok(save.session));
   return reply.code(207).send({
     success: true as const,
     message: `Track assignment failed while the session was saved: ${save.assignmentError}`,
@@ -38,8 +39,6 @@ function answerSave(reply: FastifyReply, save: SessionSave, okStatus: 200 | 201)
     data: save.session,
   });
 }
-
-const numericId = (id: string) => (Number.isSafeInteger(Number(id)) ? Number(id) : undefined);
 
 registerAuditLoader('sessions', async (app, id) => {
   const sessionId = numericId(id);
@@ -53,13 +52,13 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'sessions.view' },
       schema: { tags: ['sessions'], querystring: listSessionsQuery, response: { 200: envelope(pageOf(session)) } },
     },
-    async (request) => ({ success: true as const, data: await listSessions(app.db, request.query) }),
+    async (request) => ok(await listSessions(app.db, request.query)),
   );
 
   app.get(
     '/sessions/next-code',
     { config: { action: 'sessions.write' }, schema: { tags: ['sessions'], response: { 200: envelope(nextSessionCode) } } },
-    async () => ({ success: true as const, data: { code: await suggestCode(app.db) } }),
+    async () => ok({ code: await suggestCode(app.db) }),
   );
 
   app.get(
@@ -68,7 +67,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'sessions.view' },
       schema: { tags: ['sessions'], params: idParam, response: { 200: envelope(session) } },
     },
-    async (request) => ({ success: true as const, data: await getSession(app.db, request.params.id) }),
+    async (request) => ok(await getSession(app.db, request.params.id)),
   );
 
   app.post(
@@ -102,7 +101,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await removeSession(app.db, request.params.id);
-      return { success: true as const, data: null };
+      return ok(null);
     },
   );
 };

@@ -1,13 +1,10 @@
 import { envelope, systemActionResult, systemVersions, topics } from '@railserve/protocol';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
+import { requireBroker } from '../../lib/require-broker.ts';
 import { APP_VERSION } from '../../version.ts';
 import { siteVersions } from './versions-repository.ts';
-
-const requireBroker = (app: FastifyInstance) => {
-  if (!app.mqtt.connected) throw new AppError(503, 'broker_unavailable', 'MQTT not connected, cannot send');
-};
 
 /** How long the restart waits after answering, so the answer and its audit record leave first. */
 const RESTART_DELAY_MS = 200;
@@ -17,13 +14,11 @@ export const systemControlRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/system/versions',
     { config: { action: 'updates.view' }, schema: { tags: ['system'], response: { 200: envelope(systemVersions) } } },
-    async () => ({
-      success: true as const,
-      data: {
+    async () =>
+      ok({
         backend: { version: APP_VERSION, startedAt: app.startedAt.toISOString() },
         sites: await siteVersions(app.db),
-      },
-    }),
+      }),
   );
 
   app.post(
@@ -36,7 +31,7 @@ export const systemControlRoutes: FastifyPluginAsyncZod = async (app) => {
       requireBroker(app);
       // Not retained: only the consoles open now reload, not every one that connects later.
       await app.mqtt.publish(topics.frontendUpdate, '1', { retain: false });
-      return { success: true as const, data: { action: 'force_reload' as const, at: new Date().toISOString() } };
+      return ok({ action: 'force_reload' as const, at: new Date().toISOString() });
     },
   );
 
@@ -52,7 +47,7 @@ export const systemControlRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!restart)
         throw new AppError(503, 'restart_unavailable', 'This server runs without a supervisor and cannot restart itself');
       reply.raw.once('finish', () => setTimeout(restart, RESTART_DELAY_MS).unref());
-      return reply.code(202).send({ success: true as const, data: { action: 'restart' as const, at: new Date().toISOString() } });
+      return reply.code(202).send(ok({ action: 'restart' as const, at: new Date().toISOString() }));
     },
   );
 };

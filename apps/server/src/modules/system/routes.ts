@@ -1,7 +1,9 @@
 import { clientConfig, envelope, healthInfo, versionInfo } from '@railserve/protocol';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope.ts';
 import { APP_VERSION } from '../../version.ts';
+import { systemControlRoutes } from './control-routes.ts';
 
 /** `/api/health`, `/api/version` and the broker details the web app needs before it connects. */
 export const systemInfoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,16 +37,15 @@ export const systemInfoRoutes: FastifyPluginAsyncZod = async (app) => {
         retained: app.retainedUsage?.(),
         restarts: app.lifecycle.restarts,
       };
-      return reply.code(database ? 200 : 503).send({ success: true as const, data });
+      return reply.code(database ? 200 : 503).send(ok(data));
     },
   );
 
   app.get(
     '/version',
     { config: { public: true }, schema: { tags: ['system'], response: { 200: envelope(versionInfo) } } },
-    async () => ({
-      success: true as const,
-      data: {
+    async () =>
+      ok({
         name: 'RailServe',
         version: APP_VERSION,
         node: process.version,
@@ -52,21 +53,21 @@ export const systemInfoRoutes: FastifyPluginAsyncZod = async (app) => {
         broker: app.config.mqttUrl ? ('external' as const) : ('embedded' as const),
         startedAt: app.startedAt.toISOString(),
         updateSigningKey: app.updateSigner.publicKey,
-      },
-    }),
+      }),
   );
 };
 
-export const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
+/** `/api/v1/system/client-config`; versions, force-reload and restart in control-routes.ts. */
+export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/system/client-config',
     { config: { public: true }, schema: { tags: ['system'], response: { 200: envelope(clientConfig) } } },
-    async () => ({
-      success: true as const,
-      data: {
+    async () =>
+      ok({
         mqtt: { wsPort: app.brokerPorts?.ws ?? app.config.mqttWsPort, wsPath: '/', username: 'web' },
         version: APP_VERSION,
-      },
-    }),
+      }),
   );
+
+  await app.register(systemControlRoutes);
 };

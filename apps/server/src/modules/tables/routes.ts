@@ -1,8 +1,9 @@
 import { envelope, tableLayout, trackIdParam } from '@railserve/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope.ts';
 // The one rule of which device reads which track's data, shared with the audio routes.
 import { checkDeviceAccess } from '../audio/service.ts';
-import { registerAuditLoader } from '../audit/loaders.ts';
+import { numericId, registerAuditLoader } from '../audit/loaders.ts';
 import { findMapOfTrack } from './repository.ts';
 import { getTableLayout, saveTableLayout } from './service.ts';
 
@@ -10,8 +11,8 @@ import { getTableLayout, saveTableLayout } from './service.ts';
 const LAYOUT_BODY_LIMIT = 1024 * 1024;
 
 registerAuditLoader('tracks/tables', async (app, id) => {
-  const trackId = Number(id);
-  return Number.isSafeInteger(trackId) ? (await findMapOfTrack(app.db, trackId))?.tables : undefined;
+  const trackId = numericId(id);
+  return trackId === undefined ? undefined : (await findMapOfTrack(app.db, trackId))?.tables;
 });
 
 /** The table layout of the ordering tablet: pages of tables in a grid, part of the track's map. */
@@ -24,7 +25,7 @@ export const tableRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await checkDeviceAccess(app, request, request.params.id);
-      return { success: true as const, data: await getTableLayout(app.db, request.params.id) };
+      return ok(await getTableLayout(app.db, request.params.id));
     },
   );
 
@@ -35,6 +36,6 @@ export const tableRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'tables.write' },
       schema: { tags: ['tracks'], params: trackIdParam, body: tableLayout, response: { 200: envelope(tableLayout) } },
     },
-    async (request) => ({ success: true as const, data: await saveTableLayout(app.db, request.params.id, request.body) }),
+    async (request) => ok(await saveTableLayout(app.db, request.params.id, request.body)),
   );
 };

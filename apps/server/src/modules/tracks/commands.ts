@@ -7,8 +7,9 @@ import {
   topics,
 } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { trackUpdateArgs } from '../updates/update-command.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { requireBroker } from '../../lib/require-broker.ts';
+import { trackUpdateArgs } from '../updates/records/update-command.ts';
 import { markMapPublished } from './map-repository.ts';
 import { findTrackMap } from './repository.ts';
 
@@ -44,7 +45,7 @@ export async function sendTrackCommand(
     if (problem === 'not_a_table_point')
       throw badRequest(problem, `Point ${body.args.target} is not a table point of the saved map`);
   }
-  if (!app.mqtt.connected) throw new AppError(503, 'broker_unavailable', 'MQTT not connected, cannot send');
+  requireBroker(app);
   if (body.command === 'reload_map') {
     if (!map) throw mapNotSaved();
     await markMapPublished(app.db, trackId, track.mapVersion);

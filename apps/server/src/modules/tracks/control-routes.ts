@@ -13,6 +13,7 @@ import {
 } from '@railserve/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ok } from '../../lib/envelope.ts';
 import { listCommands } from '../commands/repository.ts';
 import { sendTrackCommand } from './commands.ts';
 import { listStatusChanges } from './repository.ts';
@@ -31,7 +32,7 @@ export const trackControlRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'tracks.view' },
       schema: { tags: ['tracks'], params: idParam, response: { 200: envelope(trackMap.nullable()) } },
     },
-    async (request) => ({ success: true as const, data: await getTrackMap(app.db, request.params.id) }),
+    async (request) => ok(await getTrackMap(app.db, request.params.id)),
   );
 
   app.put(
@@ -41,7 +42,7 @@ export const trackControlRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'maps.write' },
       schema: { tags: ['tracks'], params: idParam, body: trackMap, response: { 200: envelope(trackMap) } },
     },
-    async (request) => ({ success: true as const, data: await saveTrackMap(app.db, request.params.id, request.body) }),
+    async (request) => ok(await saveTrackMap(app.db, request.params.id, request.body)),
   );
 
   app.post(
@@ -60,7 +61,7 @@ export const trackControlRoutes: FastifyPluginAsyncZod = async (app) => {
       const { wait } = request.query;
       const record = await sendTrackCommand(app, request.params.id, request.body, request.user.username, wait);
       // Waiting answers the final state (200); otherwise the command is still in flight (202).
-      return reply.code(wait ? 200 : 202).send({ success: true as const, data: record });
+      return reply.code(wait ? 200 : 202).send(ok(record));
     },
   );
 
@@ -77,7 +78,7 @@ export const trackControlRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await getTrack(app.db, request.params.id);
-      return { success: true as const, data: await listCommands(app.db, commandTarget.track(request.params.id), request.query) };
+      return ok(await listCommands(app.db, commandTarget.track(request.params.id), request.query));
     },
   );
 
@@ -89,7 +90,7 @@ export const trackControlRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await getTrack(app.db, request.params.id);
-      return { success: true as const, data: await listStatusChanges(app.db, request.params.id, STATUS_CHANGES_SHOWN) };
+      return ok(await listStatusChanges(app.db, request.params.id, STATUS_CHANGES_SHOWN));
     },
   );
 
@@ -99,6 +100,6 @@ export const trackControlRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'tracks.view' },
       schema: { tags: ['tracks'], params: idParam, response: { 200: envelope(z.array(trackRobot)) } },
     },
-    async (request) => ({ success: true as const, data: await robotsOnTrack(app.db, request.params.id) }),
+    async (request) => ok(await robotsOnTrack(app.db, request.params.id)),
   );
 };

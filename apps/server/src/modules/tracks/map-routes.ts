@@ -9,6 +9,7 @@ import {
 } from '@railserve/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ok } from '../../lib/envelope.ts';
 import { FILE_TYPE_MEDIA } from '../../lib/file-type.ts';
 import { backgroundKey, getMapState, mapBackgroundType, saveMapBackground } from './map-service.ts';
 
@@ -20,7 +21,7 @@ export const trackMapRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'tracks.view' },
       schema: { tags: ['tracks'], params: idParam, response: { 200: envelope(trackMapState) } },
     },
-    async (request) => ({ success: true as const, data: await getMapState(app.db, request.params.id) }),
+    async (request) => ok(await getMapState(app.db, request.params.id)),
   );
 
   app.post(
@@ -37,7 +38,7 @@ export const trackMapRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await getMapState(app.db, request.params.id);
       const file = await app.files.receive(request, { maxBytes: MAP_BACKGROUND_MAX_BYTES, accept: MAP_BACKGROUND_TYPES });
-      return { success: true as const, data: await saveMapBackground(app, backgroundKey(request.params.id), file) };
+      return ok(await saveMapBackground(app, backgroundKey(request.params.id), file));
     },
   );
 

@@ -2,6 +2,7 @@ import type { ListTracksQuery, Track, TrackDisplayMode, TrackMode, TrackStatusCh
 import { and, count, desc, eq, getTableColumns, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { trackStatusChanges, tracks } from '../../db/schema/tracks.ts';
+import { likeContains, paged } from '../../lib/sql.ts';
 
 const { map: _map, ...listColumns } = getTableColumns(tracks);
 /** Every column but the map (up to megabytes), plus whether there is one. */
@@ -34,14 +35,14 @@ export function toTrack(row: TrackRow): Track {
 
 export async function listTracks(db: Database, query: ListTracksQuery) {
   const filters: SQL[] = [];
-  if (query.q) filters.push(ilike(tracks.name, `%${query.q.replace(/[\\%_]/g, '\\$&')}%`));
+  if (query.q) filters.push(ilike(tracks.name, likeContains(query.q)));
   if (query.type) filters.push(eq(tracks.type, query.type));
   if (query.statusCode !== undefined) filters.push(eq(tracks.statusCode, query.statusCode));
   if (query.sessionId === 'none') filters.push(isNull(tracks.sessionId));
   else if (query.sessionId !== undefined) filters.push(eq(tracks.sessionId, query.sessionId));
   const where = filters.length ? and(...filters) : undefined;
   const base = db.select(trackColumns).from(tracks).where(where).orderBy(tracks.name, tracks.id);
-  const rows = query.pageSize === 'all' ? await base : await base.limit(query.pageSize).offset((query.page - 1) * query.pageSize);
+  const rows = await paged(base, query);
   const [{ total }] = await db.select({ total: count() }).from(tracks).where(where);
   return { items: rows.map(toTrack), total, page: query.page, pageSize: query.pageSize };
 }

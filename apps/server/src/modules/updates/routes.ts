@@ -1,90 +1,16 @@
-import {
-  createUpdateRecordBody,
-  downloadUpdateQuery,
-  envelope,
-  listUpdateRecordsQuery,
-  pageOf,
-  updateIdParam,
-  updateRecord,
-  updateUpdateRecordBody,
-} from '@railserve/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { registerAuditLoader } from '../audit/loaders.ts';
-import { createCodeGuard } from './code-guard.ts';
-import { updateFileRoutes } from './file-routes.ts';
-import {
-  createUpdateRecord,
-  downloadUpdate,
-  editUpdateRecord,
-  getUpdateRecord,
-  listUpdateRecords,
-  removeUpdateRecord,
-} from './record-service.ts';
-import { rolloutRoutes } from './rollout-routes.ts';
+import { updateFileRoutes } from './files/routes.ts';
+import { updateRecordRoutes } from './records/routes.ts';
+import { rolloutRoutes } from './rollouts/routes.ts';
 import { updateStorageRoutes } from './storage-routes.ts';
 
-registerAuditLoader('updates', (app, id) =>
-  /^\d{1,9}$/.test(id) ? getUpdateRecord(app, Number(id)) : Promise.resolve(undefined),
-);
-
-/** `/updates`: update records (list with filters and paging, create, edit, delete, download) and files. */
+/**
+ * `/updates`: files (`files/`), update records and their device download (`records/`), staged
+ * rollouts (`rollouts/`), and the space uploads take.
+ */
 export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(updateFileRoutes);
   await app.register(rolloutRoutes);
   await app.register(updateStorageRoutes);
-  const codeGuard = createCodeGuard();
-
-  app.get(
-    '/updates',
-    {
-      config: { action: 'updates.view' },
-      schema: { tags: ['updates'], querystring: listUpdateRecordsQuery, response: { 200: envelope(pageOf(updateRecord)) } },
-    },
-    async (request) => ({ success: true as const, data: await listUpdateRecords(app, request.query) }),
-  );
-
-  app.post(
-    '/updates',
-    {
-      config: { action: 'updates.write' },
-      schema: { tags: ['updates'], body: createUpdateRecordBody, response: { 201: envelope(updateRecord) } },
-    },
-    async (request, reply) => reply.code(201).send({ success: true as const, data: await createUpdateRecord(app, request.body) }),
-  );
-
-  app.put(
-    '/updates/:id',
-    {
-      config: { action: 'updates.write' },
-      schema: {
-        tags: ['updates'],
-        params: updateIdParam,
-        body: updateUpdateRecordBody,
-        response: { 200: envelope(updateRecord) },
-      },
-    },
-    async (request) => ({ success: true as const, data: await editUpdateRecord(app, request.params.id, request.body) }),
-  );
-
-  app.delete(
-    '/updates/:id',
-    {
-      config: { action: 'updates.write' },
-      schema: { tags: ['updates'], params: updateIdParam, response: { 200: envelope(z.null()) } },
-    },
-    async (request) => {
-      await removeUpdateRecord(app, request.params.id);
-      return { success: true as const, data: null };
-    },
-  );
-
-  app.get(
-    '/updates/:id/download',
-    {
-      config: { action: 'updates.download', devices: true, audit: { type: 'export' }, attemptLimit: 'too_many_wrong_codes' },
-      schema: { tags: ['updates'], params: updateIdParam, querystring: downloadUpdateQuery },
-    },
-    async (request, reply) => downloadUpdate(app, codeGuard, request, reply, request.params.id, request.query.code),
-  );
+  await app.register(updateRecordRoutes);
 };

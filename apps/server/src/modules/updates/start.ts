@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { signUpdateFiles } from './file-service.ts';
-import { advanceRecord } from './repository.ts';
-import { continueRollout } from './rollout-service.ts';
-import { type RecordListener, startUpgradeIngest } from './upgrade-ingest.ts';
+import { signUpdateFiles } from './files/service.ts';
+import { advanceRecord } from './records/repository.ts';
+import { type RecordListener, startUpgradeIngest } from './records/upgrade-ingest.ts';
+import { continueRollout } from './rollouts/service.ts';
 
 /**
  * The device side of updates: every stored file signed by this server's key; upgrade reports

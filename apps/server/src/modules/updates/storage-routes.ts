@@ -1,5 +1,6 @@
 import { envelope, storageUsage } from '@railserve/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope.ts';
 import { uploadUsage } from '../storage-quota/quota.ts';
 
 /** `GET /updates/storage`: the space all uploads (audio and update files) take against the total quota. */
@@ -10,6 +11,6 @@ export const updateStorageRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'updates.view' },
       schema: { tags: ['updates'], response: { 200: envelope(storageUsage) } },
     },
-    async () => ({ success: true as const, data: await uploadUsage(app) }),
+    async () => ok(await uploadUsage(app)),
   );
 };

@@ -2,6 +2,7 @@ import type { ListUsersQuery, User } from '@railserve/protocol';
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
+import { likeContains, paged } from '../../lib/sql.ts';
 import type { SessionUser } from '../../types.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -53,14 +54,14 @@ export async function findUserByUsername(db: Database, username: string) {
 export async function listUsers(db: Database, query: ListUsersQuery) {
   const filters: SQL[] = [];
   if (query.q) {
-    const like = `%${query.q.replace(/[\\%_]/g, '\\$&')}%`;
+    const like = likeContains(query.q);
     filters.push(or(ilike(users.username, like), ilike(users.nickname, like)) as SQL);
   }
   if (query.permission !== undefined) filters.push(eq(users.permission, query.permission));
   if (query.status) filters.push(eq(users.status, query.status));
   const where = filters.length ? and(...filters) : undefined;
   const base = db.select().from(users).where(where).orderBy(desc(users.id));
-  const rows = query.pageSize === 'all' ? await base : await base.limit(query.pageSize).offset((query.page - 1) * query.pageSize);
+  const rows = await paged(base, query);
   const [{ total }] = await db.select({ total: count() }).from(users).where(where);
   return { items: rows.map(toUser), total, page: query.page, pageSize: query.pageSize };
 }

@@ -1,8 +1,16 @@
 import { createUserBody, envelope, idParam, listUsersQuery, pageOf, updateUserBody, user } from '@railserve/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listUsers } from './repository.ts';
+import { ok } from '../../lib/envelope.ts';
+import { numericId, registerAuditLoader } from '../audit/loaders.ts';
+import { findUserById, listUsers, toUser } from './repository.ts';
 import { createUser, editUser, getUser, removeUser } from './service.ts';
+
+registerAuditLoader('users', async (app, id) => {
+  const userId = numericId(id);
+  const row = userId === undefined ? undefined : await findUserById(app.db, userId);
+  return row && toUser(row);
+});
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -11,20 +19,19 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'users.view' },
       schema: { tags: ['users'], querystring: listUsersQuery, response: { 200: envelope(pageOf(user)) } },
     },
-    async (request) => ({ success: true as const, data: await listUsers(app.db, request.query) }),
+    async (request) => ok(await listUsers(app.db, request.query)),
   );
 
   app.get(
     '/users/:id',
     { config: { action: 'users.view' }, schema: { tags: ['users'], params: idParam, response: { 200: envelope(user) } } },
-    async (request) => ({ success: true as const, data: await getUser(app.db, request.params.id) }),
+    async (request) => ok(await getUser(app.db, request.params.id)),
   );
 
   app.post(
     '/users',
     { config: { action: 'users.write' }, schema: { tags: ['users'], body: createUserBody, response: { 201: envelope(user) } } },
-    async (request, reply) =>
-      reply.code(201).send({ success: true as const, data: await createUser(app.db, request.body, request.user) }),
+    async (request, reply) => reply.code(201).send(ok(await createUser(app.db, request.body, request.user))),
   );
 
   app.put(
@@ -33,10 +40,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'users.write' },
       schema: { tags: ['users'], params: idParam, body: updateUserBody, response: { 200: envelope(user) } },
     },
-    async (request) => ({
-      success: true as const,
-      data: await editUser(app, request.params.id, request.body, request.user),
-    }),
+    async (request) => ok(await editUser(app, request.params.id, request.body, request.user)),
   );
 
   app.delete(
@@ -44,7 +48,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { action: 'users.write' }, schema: { tags: ['users'], params: idParam, response: { 200: envelope(z.null()) } } },
     async (request) => {
       await removeUser(app, request.params.id, request.user);
-      return { success: true as const, data: null };
+      return ok(null);
     },
   );
 };

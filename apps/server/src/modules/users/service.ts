@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type CreateUserBody, canManageUser, type UpdateUserBody } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { SessionUser } from '../../types.ts';
 import * as repo from './repository.ts';
@@ -13,9 +13,8 @@ const isUniqueViolation = (error: unknown) =>
   (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
   (error as { cause?: { code?: string } }).cause?.code === '23505';
 
-const cannotGrant = () => new AppError(403, 'cannot_grant_higher_level', 'You cannot give a level above your own');
-const cannotManage = () =>
-  new AppError(403, 'cannot_manage_higher_level', 'You cannot change a user whose level is above your own');
+const cannotGrant = () => forbidden('You cannot give a level above your own', 'cannot_grant_higher_level');
+const cannotManage = () => forbidden('You cannot change a user whose level is above your own', 'cannot_manage_higher_level');
 const lastAdministrator = () =>
   conflict('last_administrator', 'The last active administrator cannot be demoted, deactivated or deleted');
 
@@ -52,7 +51,7 @@ export async function editUser(app: FastifyInstance, id: number, body: UpdateUse
   if (!current) throw notFound('User');
   if (!canManageUser(actor, current)) throw cannotManage();
   const levelChanges = body.permission !== undefined && body.permission !== current.permission;
-  if (levelChanges && id === actor.id) throw new AppError(403, 'cannot_change_own_level', 'You cannot change your own level');
+  if (levelChanges && id === actor.id) throw forbidden('You cannot change your own level', 'cannot_change_own_level');
   if (levelChanges && body.permission! < actor.permission) throw cannotGrant();
   if (id === actor.id && body.status === 'inactive')
     throw badRequest('cannot_deactivate_self', 'You cannot deactivate your own account');

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { UPDATE_LIMITS } from '@railserve/protocol';
-import { sameSecret } from '../../lib/device-credentials.ts';
+import { sameSecret } from '../../../lib/device-credentials.ts';
 
 /** Without 0/O, 1/I/L: a code read aloud or typed from a screen is not mistaken. */
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';

@@ -1,10 +1,8 @@
 import { createRolloutBody, envelope, rollout, updateIdParam } from '@railserve/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recentRollouts } from './rollout-repository.ts';
-import { createRollout, requireRollout } from './rollout-service.ts';
-
-const RECENT_ROLLOUTS = 10;
+import { ok } from '../../../lib/envelope.ts';
+import { createRollout, listRecentRollouts, requireRollout } from './service.ts';
 
 /** `/updates/rollouts`: staged rollouts of a file to robots, first group then the rest. */
 export const rolloutRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,14 +12,13 @@ export const rolloutRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'updates.write' },
       schema: { tags: ['updates'], body: createRolloutBody, response: { 201: envelope(rollout) } },
     },
-    async (request, reply) =>
-      reply.code(201).send({ success: true as const, data: await createRollout(app, request.body, request.user.username) }),
+    async (request, reply) => reply.code(201).send(ok(await createRollout(app, request.body, request.user.username))),
   );
 
   app.get(
     '/updates/rollouts',
     { config: { action: 'updates.view' }, schema: { tags: ['updates'], response: { 200: envelope(z.array(rollout)) } } },
-    async () => ({ success: true as const, data: await recentRollouts(app.db, RECENT_ROLLOUTS) }),
+    async () => ok(await listRecentRollouts(app)),
   );
 
   app.get(
@@ -30,6 +27,6 @@ export const rolloutRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'updates.view' },
       schema: { tags: ['updates'], params: updateIdParam, response: { 200: envelope(rollout) } },
     },
-    async (request) => ({ success: true as const, data: await requireRollout(app, request.params.id) }),
+    async (request) => ok(await requireRollout(app, request.params.id)),
   );
 };

@@ -1,7 +1,7 @@
 import { API_PREFIX, topics, type UpdateCommandArgs } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { fileSignature } from './file-service.ts';
+import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
+import { fileSignature } from '../files/service.ts';
 import * as repo from './repository.ts';
 
 /**

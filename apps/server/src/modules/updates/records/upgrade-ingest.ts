@@ -1,6 +1,6 @@
 import { formatLogEvent, parseJson, topicFilters, upgradeReportPayload } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
-import { boundedMap } from '../../lib/attempt-throttle.ts';
+import { boundedMap } from '../../../lib/attempt-throttle.ts';
 import { judgeReport } from './report-rules.ts';
 import { findRecord, moveReportedRecord } from './repository.ts';
 

@@ -1,26 +1,11 @@
-import type { ListUpdateRecordsQuery, PageQuery, UpdateFile, UpdateRecord } from '@railserve/protocol';
+import type { ListUpdateRecordsQuery, UpdateRecord } from '@railserve/protocol';
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { updateFiles, updateRecords } from '../../db/schema/updates.ts';
+import type { Database } from '../../../db/client.ts';
+import { updateFiles, updateRecords } from '../../../db/schema/updates.ts';
+import { likeContains, paged } from '../../../lib/sql.ts';
 
 type FileRow = typeof updateFiles.$inferSelect;
 type RecordRow = typeof updateRecords.$inferSelect;
-
-/** Where a file's bytes are kept in the file store. */
-export const fileKey = (id: number) => `updates/${id}`;
-
-export function toUpdateFile(row: FileRow, recordCount: number): UpdateFile {
-  return {
-    id: row.id,
-    filename: row.filename,
-    size: row.size,
-    sha256: row.sha256,
-    version: row.version,
-    kind: row.kind as UpdateFile['kind'],
-    uploadedAt: row.uploadedAt.toISOString(),
-    recordCount,
-  };
-}
 
 export function toUpdateRecord(row: RecordRow, file: FileRow): UpdateRecord {
   return {
@@ -44,76 +29,14 @@ export function toUpdateRecord(row: RecordRow, file: FileRow): UpdateRecord {
   };
 }
 
-const usage = (db: Database) =>
-  db
-    .select({ fileId: updateRecords.fileId, used: count().as('used') })
-    .from(updateRecords)
-    .groupBy(updateRecords.fileId)
-    .as('usage');
-
-export async function listFiles(db: Database, query: PageQuery) {
-  const used = usage(db);
-  const base = db
-    .select({ file: updateFiles, used: used.used })
-    .from(updateFiles)
-    .leftJoin(used, eq(used.fileId, updateFiles.id))
-    .orderBy(desc(updateFiles.id));
-  const rows = query.pageSize === 'all' ? await base : await base.limit(query.pageSize).offset((query.page - 1) * query.pageSize);
-  const [{ total }] = await db.select({ total: count() }).from(updateFiles);
-  return { items: rows.map((r) => toUpdateFile(r.file, r.used ?? 0)), total, page: query.page, pageSize: query.pageSize };
-}
-
-export async function findFile(db: Database, id: number) {
-  const [row] = await db.select().from(updateFiles).where(eq(updateFiles.id, id));
-  return row;
-}
-
-export async function findFileByName(db: Database, filename: string) {
-  const [row] = await db.select().from(updateFiles).where(eq(updateFiles.filename, filename));
-  return row;
-}
-
-export async function countFileRecords(db: Database, fileId: number) {
-  const [{ used }] = await db.select({ used: count() }).from(updateRecords).where(eq(updateRecords.fileId, fileId));
-  return used;
-}
-
-export async function insertFile(db: Database, values: typeof updateFiles.$inferInsert) {
-  const [row] = await db.insert(updateFiles).values(values).returning();
-  return row;
-}
-
-/** Every file's signing inputs, to sign at start what is unsigned or signed with another key. */
-export const fileSignatures = (db: Database) =>
-  db
-    .select({
-      id: updateFiles.id,
-      version: updateFiles.version,
-      size: updateFiles.size,
-      sha256: updateFiles.sha256,
-      signature: updateFiles.signature,
-    })
-    .from(updateFiles);
-
-export async function setFileSignature(db: Database, id: number, signature: string) {
-  await db.update(updateFiles).set({ signature }).where(eq(updateFiles.id, id));
-}
-
-export async function deleteFile(db: Database, id: number) {
-  const rows = await db.delete(updateFiles).where(eq(updateFiles.id, id)).returning({ id: updateFiles.id });
-  return rows.length;
-}
-
-const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-
 function recordFilters(query: ListUpdateRecordsQuery) {
   const filters: SQL[] = [];
   if (query.deviceType) filters.push(eq(updateRecords.deviceType, query.deviceType));
   if (query.status) filters.push(eq(updateRecords.status, query.status));
-  if (query.deviceSerial) filters.push(ilike(updateRecords.deviceSerial, escapeLike(query.deviceSerial)));
+  if (query.deviceSerial) filters.push(ilike(updateRecords.deviceSerial, likeContains(query.deviceSerial)));
   if (query.rolloutId) filters.push(eq(updateRecords.rolloutId, query.rolloutId));
   if (query.q) {
-    const like = escapeLike(query.q);
+    const like = likeContains(query.q);
     filters.push(
       or(ilike(updateRecords.deviceSerial, like), ilike(updateRecords.version, like), ilike(updateFiles.filename, like)) as SQL,
     );
@@ -129,7 +52,7 @@ export async function listRecords(db: Database, query: ListUpdateRecordsQuery) {
     .innerJoin(updateFiles, eq(updateFiles.id, updateRecords.fileId))
     .where(where)
     .orderBy(desc(updateRecords.updatedAt), desc(updateRecords.id));
-  const rows = query.pageSize === 'all' ? await base : await base.limit(query.pageSize).offset((query.page - 1) * query.pageSize);
+  const rows = await paged(base, query);
   const [{ total }] = await db
     .select({ total: count() })
     .from(updateRecords)

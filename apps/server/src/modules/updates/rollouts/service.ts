@@ -1,12 +1,16 @@
 import { type CreateRolloutBody, ROLLOUT_LIMITS } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { findRobot } from '../robots/repository.ts';
-import { requireFile } from './file-service.ts';
-import { advanceRecord, insertRecord } from './repository.ts';
-import { findRollout, insertRollout, moveRollout, robotsInScope, rolloutRecords } from './rollout-repository.ts';
-import { sendRobotUpdate } from './update-command.ts';
-import { generateVerificationCode } from './verification-code.ts';
+import { badRequest, notFound } from '../../../lib/errors.ts';
+import { requireBroker } from '../../../lib/require-broker.ts';
+import { findRobot } from '../../robots/repository.ts';
+import { requireFile } from '../files/service.ts';
+import { advanceRecord, insertRecord } from '../records/repository.ts';
+import { sendRobotUpdate } from '../records/update-command.ts';
+import { generateVerificationCode } from '../records/verification-code.ts';
+import { findRollout, insertRollout, moveRollout, recentRollouts, robotsInScope, rolloutRecords } from './repository.ts';
+
+/** How many rollouts the list shows, newest first. */
+const RECENT_ROLLOUTS = 10;
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
@@ -63,7 +67,7 @@ export async function createRollout(app: FastifyInstance, body: CreateRolloutBod
   if (robots.length > ROLLOUT_LIMITS.robotsMax) {
     throw badRequest('bad_request', `At most ${ROLLOUT_LIMITS.robotsMax} robots per rollout`);
   }
-  if (!app.mqtt.connected) throw new AppError(503, 'broker_unavailable', 'MQTT not connected, cannot send');
+  requireBroker(app);
   const rollout = await insertRollout(app.db, {
     fileId: file.id,
     scope: body.scope,
@@ -95,3 +99,5 @@ export async function requireRollout(app: FastifyInstance, id: number) {
   if (!found) throw notFound(`Rollout ${id}`);
   return found;
 }
+
+export const listRecentRollouts = (app: FastifyInstance) => recentRollouts(app.db, RECENT_ROLLOUTS);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { DeviceIdentity } from '../../lib/device-credentials.ts';
-import { findTrackMap } from '../tracks/repository.ts';
+import type { DeviceIdentity } from '../../../lib/device-credentials.ts';
+import { findTrackMap } from '../../tracks/repository.ts';
 import { markDownloaded } from './repository.ts';
 
 /** The name a device has on update records and the broker: a robot's sn, a controller's `track-{id}`. */

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { boundedMap, createAttemptThrottle } from '../../lib/attempt-throttle.ts';
-import { AppError } from '../../lib/errors.ts';
+import { boundedMap, createAttemptThrottle } from '../../../lib/attempt-throttle.ts';
+import { AppError } from '../../../lib/errors.ts';
 import { deviceName } from './device-download.ts';
 
 /**

@@ -1,9 +1,10 @@
 import type { CreateUpdateRecordBody, ListUpdateRecordsQuery, UpdateRecord, UpdateUpdateRecordBody } from '@railserve/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, forbidden, notFound } from '../../../lib/errors.ts';
+import { fileKey } from '../files/repository.ts';
+import { requireFile } from '../files/service.ts';
 import type { CodeGuard } from './code-guard.ts';
 import { deviceMayDownload, deviceName, noteDeviceDownload } from './device-download.ts';
-import { requireFile } from './file-service.ts';
 import * as repo from './repository.ts';
 import { codeMatches, generateVerificationCode } from './verification-code.ts';
 
@@ -83,18 +84,18 @@ export async function downloadUpdate(
   const { device } = request;
   let found = device ? await requireRecord(app, id) : undefined;
   if (device && found && !(await deviceMayDownload(app, device, found.record.deviceSerial))) {
-    throw new AppError(403, 'forbidden', 'This update is for another device');
+    throw forbidden('This update is for another device');
   }
   const ownDevice = Boolean(device && found && deviceName(device) === found.record.deviceSerial);
   guard.check(request, id, ownDevice);
   found ??= await requireRecord(app, id);
   if (!codeMatches(code, found.record.verificationCode)) {
     guard.failed(request, id, ownDevice);
-    throw new AppError(403, 'wrong_verification_code', 'Wrong verification code');
+    throw forbidden('Wrong verification code', 'wrong_verification_code');
   }
   guard.succeeded(request, id, ownDevice);
   await noteDeviceDownload(app, device, id, found.record.deviceSerial);
-  return app.files.send(request, reply, repo.fileKey(found.file.id), {
+  return app.files.send(request, reply, fileKey(found.file.id), {
     contentType: 'application/octet-stream',
     downloadName: found.file.filename,
   });

@@ -1,10 +1,10 @@
 import { type PageQuery, parseUpdateFilename, UPDATE_LIMITS } from '@railserve/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import type { FileType } from '../../lib/file-type.ts';
-import type { Reservation } from '../storage-quota/ledger.ts';
-import { checkQuotas, reserveUpload } from '../storage-quota/quota.ts';
+import type { Database } from '../../../db/client.ts';
+import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.ts';
+import type { FileType } from '../../../lib/file-type.ts';
+import type { Reservation } from '../../storage-quota/ledger.ts';
+import { checkQuotas, reserveUpload } from '../../storage-quota/quota.ts';
 import * as repo from './repository.ts';
 
 const FILENAME_MESSAGES = {

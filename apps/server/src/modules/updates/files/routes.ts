@@ -1,7 +1,8 @@
 import { envelope, listUpdateFilesQuery, pageOf, updateFile, updateIdParam, uploadedUpdateFile } from '@railserve/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listUpdateFiles, removeUpdateFile, uploadUpdateFile } from './file-service.ts';
+import { ok } from '../../../lib/envelope.ts';
+import { listUpdateFiles, removeUpdateFile, uploadUpdateFile } from './service.ts';
 
 /** `/updates/files`: upload (multipart field `file`), list, delete. */
 export const updateFileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,7 +12,7 @@ export const updateFileRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'updates.write' },
       schema: { tags: ['updates'], consumes: ['multipart/form-data'], response: { 201: envelope(uploadedUpdateFile) } },
     },
-    async (request, reply) => reply.code(201).send({ success: true as const, data: await uploadUpdateFile(app, request) }),
+    async (request, reply) => reply.code(201).send(ok(await uploadUpdateFile(app, request))),
   );
 
   app.get(
@@ -20,7 +21,7 @@ export const updateFileRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'updates.view' },
       schema: { tags: ['updates'], querystring: listUpdateFilesQuery, response: { 200: envelope(pageOf(updateFile)) } },
     },
-    async (request) => ({ success: true as const, data: await listUpdateFiles(app, request.query) }),
+    async (request) => ok(await listUpdateFiles(app, request.query)),
   );
 
   app.delete(
@@ -31,7 +32,7 @@ export const updateFileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await removeUpdateFile(app, request.params.id);
-      return { success: true as const, data: null };
+      return ok(null);
     },
   );
 };

@@ -1,9 +1,9 @@
 import type { Rollout, RolloutScope } from '@railserve/protocol';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { robots } from '../../db/schema/robots.ts';
-import { tracks } from '../../db/schema/tracks.ts';
-import { updateFiles, updateRecords, updateRollouts } from '../../db/schema/updates.ts';
+import type { Database } from '../../../db/client.ts';
+import { robots } from '../../../db/schema/robots.ts';
+import { tracks } from '../../../db/schema/tracks.ts';
+import { updateFiles, updateRecords, updateRollouts } from '../../../db/schema/updates.ts';
 
 type RolloutRow = typeof updateRollouts.$inferSelect;
 
