@@ -48,6 +48,11 @@ export const ALLOWED_LATIN = new Set([
   'ms',
   'mm',
   'V',
+  // Sizes keep their unit symbols in Chinese too (the storage lines: 已使用 12.3 MB / 200 MB).
+  'KB',
+  'MB',
+  'GB',
+  'TB',
   // Format hints: the session code's "S + year + serial" and the MAC address pattern.
   'S',
   'XX:XX:XX:XX:XX:XX',
