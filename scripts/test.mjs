@@ -15,17 +15,26 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
 const failedTests = [];
+/** Each step's wall-clock time, printed at the end: where a CI run's minutes go. */
+const durations = [];
 const only = process.argv.slice(2);
 
 function run(step, command, args, env = {}) {
   if (only.length && !only.includes(step)) return;
   console.log(`\n▶ ${step}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  durations.push(`${step} ${Math.round((Date.now() - started) / 1000)} s`);
   // Later steps still run, so one CI run shows every failing step, not just the first.
   if (result.status !== 0) failedSteps.push(`${step} (exit ${result.status})`);
 }
 
+function printDurations() {
+  if (durations.length) console.log(`\nsteps: ${durations.join(', ')}`);
+}
+
 function fail(message) {
+  printDurations();
   // The names last, so that the tail of a CI log says which tests failed.
   if (failedTests.length) console.error(`\nfailed tests:\n${failedTests.map((t) => `  ✖ ${t}`).join('\n')}`);
   console.error(`\n✖ ${message}`);
@@ -96,7 +105,9 @@ if (!only.length || only.includes('server-postgres')) {
 if (!only.length || only.includes('e2e')) {
   requireBinary(CHROMIUM, 'Chromium (Debian package chromium)');
   requireBinary(process.env.MOSQUITTO_PATH ?? '/usr/sbin/mosquitto', 'Mosquitto (Debian package mosquitto)');
+  const buildStarted = Date.now();
   ensureWebBuild();
+  durations.push(`web build ${Math.round((Date.now() - buildStarted) / 1000)} s`);
   const out = path.join(reports, 'e2e.json');
   run('e2e', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
   if (existsSync(out)) {
@@ -113,4 +124,5 @@ if (!only.length || only.includes('e2e')) {
 
 if (failedSteps.length) fail(`failed steps: ${failedSteps.join(', ')}`);
 if (totals.skipped > 0 && process.env.CI) fail(`${totals.skipped} tests were skipped; nothing may skip in CI`);
+printDurations();
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
