@@ -1,12 +1,12 @@
-// `npm test`: the whole suite, in order: lint and format, type-check, unit tests, server tests
-// on PGlite and on the PostgreSQL server, the web build, browser end-to-end tests. A required
-// service or browser that is missing fails the run with a line saying what is missing.
-import { spawnSync } from 'node:child_process';
+// `npm test`: the whole suite: lint and format, type-check, unit tests, then side by side the
+// server tests (on PGlite, then on the PostgreSQL server) and the web build with the browser
+// end-to-end tests. A required service or browser that is missing fails the run with a line
+// saying what is missing.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { ensureWebBuild } from './web-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const reports = mkdtempSync(path.join(os.tmpdir(), 'rs-test-reports-'));
@@ -18,15 +18,34 @@ const failedTests = [];
 /** Each step's wall-clock time, printed at the end: where a CI run's minutes go. */
 const durations = [];
 const only = process.argv.slice(2);
+/** Server test files at once: see vitest(). */
+const SERVER_WORKERS = 3;
 
-function run(step, command, args, env = {}) {
-  if (only.length && !only.includes(step)) return;
-  console.log(`\n▶ ${step}: ${command} ${args.join(' ')}`);
+/**
+ * Runs one step. A `buffered` step runs beside another: its output is kept and printed whole when
+ * it ends, so that the two never interleave.
+ */
+async function run(step, command, args, { env = {}, buffered = false, partOf = step } = {}) {
+  if (only.length && !only.includes(partOf)) return;
+  const heading = `\n▶ ${step}: ${command} ${args.join(' ')}`;
+  if (!buffered) console.log(heading);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const child = spawn(command, args, {
+    cwd: root,
+    stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...process.env, ...env },
+  });
+  const output = [];
+  child.stdout?.on('data', (chunk) => output.push(chunk));
+  child.stderr?.on('data', (chunk) => output.push(chunk));
+  const status = await new Promise((resolve) => child.on('close', (code) => resolve(code)));
+  if (buffered) {
+    console.log(heading);
+    process.stdout.write(Buffer.concat(output));
+  }
   durations.push(`${step} ${Math.round((Date.now() - started) / 1000)} s`);
   // Later steps still run, so one CI run shows every failing step, not just the first.
-  if (result.status !== 0) failedSteps.push(`${step} (exit ${result.status})`);
+  if (status !== 0) failedSteps.push(`${step} (exit ${status})`);
 }
 
 function printDurations() {
@@ -66,17 +85,22 @@ function specs(suites, keep, file = '') {
   ]);
 }
 
-function vitest(step, projects, env) {
+/**
+ * Vitest gives a 2-CPU machine one worker; the server's test files mostly wait (for a broker, a
+ * database, a timer), so `workers` runs several at once.
+ */
+async function vitest(step, projects, { env, workers, buffered } = {}) {
   const out = path.join(reports, `${step}.json`);
   const args = [
     'vitest',
     'run',
     ...projects.flatMap((p) => ['--project', p]),
+    ...(workers ? [`--maxWorkers=${workers}`] : []),
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${out}`,
   ];
-  run(step, 'npx', args, env);
+  await run(step, 'npx', args, { env, buffered });
   if (existsSync(out)) countVitest(step, out);
 }
 
@@ -94,33 +118,42 @@ function requireBinary(file, what) {
   if (!existsSync(file)) fail(`${what} is required at ${file} and is missing (.ci/run installs it with apt-get)`);
 }
 
-run('lint', 'npx', ['biome', 'check', '.']);
-run('typecheck', 'npm', ['run', 'typecheck']);
-vitest('unit', ['protocol', 'web', 'robot-sim']);
-vitest('server-pglite', ['server'], { TEST_DATABASE_URL: '' });
-if (!only.length || only.includes('server-postgres')) {
-  await requirePostgres();
-  vitest('server-postgres', ['server'], { TEST_DATABASE_URL });
+const wanted = (step) => !only.length || only.includes(step);
+
+async function serverTests() {
+  await vitest('server-pglite', ['server'], { env: { TEST_DATABASE_URL: '' }, workers: SERVER_WORKERS, buffered: true });
+  await vitest('server-postgres', ['server'], { env: { TEST_DATABASE_URL }, workers: SERVER_WORKERS, buffered: true });
 }
-if (!only.length || only.includes('e2e')) {
+
+async function browserTests() {
+  await run('web build', 'node', ['scripts/web-build.mjs'], { partOf: 'e2e' });
+  const out = path.join(reports, 'e2e.json');
+  await run('e2e', 'npx', ['playwright', 'test'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out } });
+  if (!wanted('e2e') || !existsSync(out)) return;
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  const stats = report.stats;
+  failedTests.push(...specs(report.suites ?? [], (spec) => !spec.ok));
+  const flaky = specs(report.suites ?? [], (spec) => spec.tests?.some((t) => t.status === 'flaky'));
+  if (flaky.length) console.log(`\nflaky tests (passed only on their retry):\n${flaky.map((t) => `  ⚠ ${t}`).join('\n')}`);
+  totals.passed += stats.expected + stats.flaky;
+  totals.failed += stats.unexpected;
+  totals.skipped += stats.skipped;
+}
+
+// What the later steps need is checked first, so a missing service fails the run at once.
+if (wanted('server-postgres')) await requirePostgres();
+if (wanted('e2e')) {
   requireBinary(CHROMIUM, 'Chromium (Debian package chromium)');
   requireBinary(process.env.MOSQUITTO_PATH ?? '/usr/sbin/mosquitto', 'Mosquitto (Debian package mosquitto)');
-  const buildStarted = Date.now();
-  ensureWebBuild();
-  durations.push(`web build ${Math.round((Date.now() - buildStarted) / 1000)} s`);
-  const out = path.join(reports, 'e2e.json');
-  run('e2e', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
-  if (existsSync(out)) {
-    const report = JSON.parse(readFileSync(out, 'utf8'));
-    const stats = report.stats;
-    failedTests.push(...specs(report.suites ?? [], (spec) => !spec.ok));
-    const flaky = specs(report.suites ?? [], (spec) => spec.tests?.some((t) => t.status === 'flaky'));
-    if (flaky.length) console.log(`\nflaky tests (passed only on their retry):\n${flaky.map((t) => `  ⚠ ${t}`).join('\n')}`);
-    totals.passed += stats.expected + stats.flaky;
-    totals.failed += stats.unexpected;
-    totals.skipped += stats.skipped;
-  }
 }
+const runStarted = Date.now();
+await run('lint', 'npx', ['biome', 'check', '.']);
+await run('typecheck', 'npm', ['run', 'typecheck']);
+await vitest('unit', ['protocol', 'web', 'robot-sim'], { workers: 2 });
+// The server suites and the browser tests spend most of their time waiting, not computing:
+// they run side by side (the browser tests' output live, the server suites' when each ends).
+await Promise.all([serverTests(), browserTests()]);
+durations.push(`whole run ${Math.round((Date.now() - runStarted) / 1000)} s`);
 
 if (failedSteps.length) fail(`failed steps: ${failedSteps.join(', ')}`);
 if (totals.skipped > 0 && process.env.CI) fail(`${totals.skipped} tests were skipped; nothing may skip in CI`);

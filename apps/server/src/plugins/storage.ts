@@ -33,6 +33,8 @@ export type FileStore = {
   receive(request: FastifyRequest, options: ReceiveOptions): Promise<ReceivedFile>;
   keep(file: ReceivedFile, key: string): Promise<void>;
   discard(file: ReceivedFile): Promise<void>;
+  /** Runs `store` (which keeps the file); when it fails the file is discarded and the error goes on. */
+  keepOrDiscard<T>(file: ReceivedFile, store: () => Promise<T>): Promise<T>;
   remove(key: string): Promise<void>;
   /** Removes a folder of files and everything under it (missing is fine). */
   removeTree(key: string): Promise<void>;
@@ -168,6 +170,14 @@ export function createFileStore(
     },
     async discard(file) {
       await rm(file.tempPath, { force: true });
+    },
+    async keepOrDiscard(file, store) {
+      try {
+        return await store();
+      } catch (error) {
+        await rm(file.tempPath, { force: true });
+        throw error;
+      }
     },
     async remove(key) {
       await rm(resolveKey(key), { force: true });

@@ -15,7 +15,7 @@ export const CONSOLE_FEED = {
   gatherMs: 20,
   /** The most statuses in one message (a burst, e.g. retained statuses at start, is split). */
   maxStatuses: 500,
-  /** zlib's level for the payload: the fastest, still about a thirteenth of the JSON text. */
+  /** zlib's level for the payload: the fastest; statuses repeat themselves, so it still shrinks them well. */
   compressionLevel: 1,
 } as const;
 

@@ -27,7 +27,7 @@ export const logs = pgTable(
     index('logs_time_id_idx').on(t.time, t.id),
     index('logs_robot_time_idx').on(t.robotSn, t.time),
     index('logs_track_time_idx').on(t.trackId, t.time),
-    // A track's records of one level over weeks: without it each match costs a heap visit (0.7 s at 10M rows).
+    // A track's records of one level over weeks: without it each match costs a heap visit (docs/benchmarks.md, "Logs").
     index('logs_track_level_time_idx').on(t.trackId, t.level, t.time),
     // Free text is an ILIKE on the message; the trigram index answers it without a scan.
     index('logs_message_trgm_idx').using('gin', t.message.op('gin_trgm_ops')),

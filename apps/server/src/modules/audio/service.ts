@@ -17,7 +17,7 @@ import { tracks } from '../../db/schema/tracks.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { ReceivedFile } from '../../plugins/storage.ts';
 import type { Reservation } from '../storage-quota/ledger.ts';
-import { checkQuotas, reserveUpload } from '../storage-quota/quota.ts';
+import { checkQuotas, withReservation } from '../storage-quota/quota.ts';
 import { lockQuotas } from '../storage-quota/repository.ts';
 import { resolveClipName, type TrackTables, tableSideOf } from './clip-names.ts';
 import * as repo from './repository.ts';
@@ -96,10 +96,9 @@ const fileValues = (file: ReceivedFile & { type: AudioFormat }) => ({ format: fi
 /** POST /tracks/{id}/audio: a new clip from one uploaded file and its fields. */
 export async function uploadClip(app: FastifyInstance, request: FastifyRequest, trackId: number) {
   await trackTables(app.db, trackId);
-  const reservation = await reserveUpload(app, { trackId });
-  try {
+  return withReservation(app, { trackId }, async (reservation) => {
     const file = await receiveAudio(app, request, reservation);
-    try {
+    return app.files.keepOrDiscard(file, async () => {
       const parsed = uploadAudioFields.safeParse(file.fields);
       if (!parsed.success) {
         const details = parsed.error.issues.map((i) => ({ path: i.path, message: i.message }));
@@ -109,7 +108,7 @@ export async function uploadClip(app: FastifyInstance, request: FastifyRequest, 
       const tables = await trackTables(app.db, trackId);
       const { tableSide } = resolveClipName(kind, name, tables, requested);
       if (await repo.findClipByName(app.db, trackId, kind, name)) throw nameTaken(name);
-      return await app.db.transaction(async (tx) => {
+      return app.db.transaction(async (tx) => {
         const db = tx as unknown as Database;
         await checkQuotas(app, db, { trackId, adding: file.size, freeing: 0 });
         const clip = await repo.insertClip(db, trackId, { name, kind, tableSide, ...fileValues(file) }).catch((error) => {
@@ -118,23 +117,17 @@ export async function uploadClip(app: FastifyInstance, request: FastifyRequest, 
         await app.files.keep(file, clipKey(trackId, clip.id));
         return clip;
       });
-    } catch (error) {
-      await app.files.discard(file);
-      throw error;
-    }
-  } finally {
-    reservation.release();
-  }
+    });
+  });
 }
 
 /** PUT /tracks/{id}/audio/{audioId}/file: a new file under the same name; the old one's bytes count as freed. */
 export async function replaceClipFile(app: FastifyInstance, request: FastifyRequest, trackId: number, clipId: number) {
   const old = await getClip(app.db, trackId, clipId);
-  const reservation = await reserveUpload(app, { trackId, credit: old.size });
-  try {
+  return withReservation(app, { trackId, credit: old.size }, async (reservation) => {
     const file = await receiveAudio(app, request, reservation);
-    try {
-      return await app.db.transaction(async (tx) => {
+    return app.files.keepOrDiscard(file, () =>
+      app.db.transaction(async (tx) => {
         const db = tx as unknown as Database;
         await lockQuotas(db);
         const current = await repo.findClip(db, trackId, clipId);
@@ -144,14 +137,9 @@ export async function replaceClipFile(app: FastifyInstance, request: FastifyRequ
         if (!clip) throw notFound('Audio clip');
         await app.files.keep(file, clipKey(trackId, clipId));
         return clip;
-      });
-    } catch (error) {
-      await app.files.discard(file);
-      throw error;
-    }
-  } finally {
-    reservation.release();
-  }
+      }),
+    );
+  });
 }
 
 /** PUT /tracks/{id}/audio/{audioId}: a new name, checked by the same rules as an upload of its kind. */

@@ -124,8 +124,8 @@ export async function findLogPage(db: Database, filter: Partial<LogFilter>, offs
 /**
  * Counts the newest matches, up to `cap`, in the order the page reads them. Without the order
  * the planner may pick a sequential scan that expects matches spread evenly through the table,
- * but records are stored oldest first, so "the last week" sits at the end: 29 s at 10M rows on
- * PGlite instead of under one (docs/benchmarks.md).
+ * but records are stored oldest first, so "the last week" sits at the end and the
+ * scan reads nearly the whole table (docs/benchmarks.md, "Logs").
  */
 export async function countLogsCapped(db: Database, filter: Partial<LogFilter>, cap = LOG_COUNT_CAP) {
   const [{ n }] = await cappedCountQuery(db, filter, cap);

@@ -57,9 +57,9 @@ export function createConsoleFeed(
 
 /**
  * A feed message as it goes on the broker: its JSON text, zlib-compressed at the fastest level
- * (docs/protocol.md). Statuses repeat their field names and mostly their values: about a
- * thirteenth of the bytes goes through the broker to each console, for well under a millisecond
- * of compression per message.
+ * (docs/protocol.md). Statuses repeat their field names and mostly their values, so the
+ * compressed message is a small share of the text for little compression time (docs/benchmarks.md,
+ * "Console at fleet scale").
  */
 export const encodeConsoleFeed = (payload: ConsoleRobotsPayload): Buffer =>
   deflateSync(JSON.stringify(payload), { level: CONSOLE_FEED.compressionLevel });

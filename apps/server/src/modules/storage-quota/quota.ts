@@ -47,6 +47,20 @@ export async function reserveUpload(app: FastifyInstance, options: { trackId?: n
   return ledgerOf(app).reserve(limits, { trackUsed, totalUsed, credit: options.credit ?? 0 });
 }
 
+/** Runs an upload with a reservation of the quotas, released however it ends (a kept file then counts in the database). */
+export async function withReservation<T>(
+  app: FastifyInstance,
+  options: { trackId?: number; credit?: number },
+  upload: (reservation: Reservation) => Promise<T>,
+): Promise<T> {
+  const reservation = await reserveUpload(app, options);
+  try {
+    return await upload(reservation);
+  } finally {
+    reservation.release();
+  }
+}
+
 /**
  * The check that counts, inside the transaction that keeps the upload: under the quota lock,
  * what is stored now, minus what the upload replaces, plus what it adds, must fit both quotas.

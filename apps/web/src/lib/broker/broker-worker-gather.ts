@@ -34,10 +34,9 @@ const LONGEST_GAP_MS = 50;
 
 /**
  * The least time between two posts to a page that knows `robots` robots: 20 ms at 1,000 (about
- * one per frame: no later than before), 50 ms from 2,500: a status waits on average another
- * 25 ms for it. With 100 ms it waited 50, and at 5,000 robots on a slower machine status → screen
- * reached 106-261 ms p95 (82-233 with 50 ms) for about a point less of the page's main thread
- * (docs/benchmarks.md).
+ * one per frame), 50 ms from 2,500, so a status waits on average half the gap for it. A longer
+ * gap saves little of the page's main thread and costs status → screen time at 5,000 robots
+ * (docs/benchmarks.md, "Console at fleet scale").
  */
 export const feedGapMs = (robots: number) => Math.min(LONGEST_GAP_MS, robots / ROBOTS_PER_MS);
 

@@ -4,7 +4,7 @@ const OPEN_BRACE = 0x7b;
 
 /**
  * The robot feed message's JSON text. Servers send it zlib-compressed (docs/protocol.md, "The
- * consoles' robot feed"): statuses repeat themselves, and a thirteenth of the bytes crosses the
+ * consoles' robot feed"): statuses repeat themselves, so a small share of the bytes crosses the
  * broker to every console. A message that arrives as JSON text (a server of an earlier version
  * during an upgrade) is read as it is. Rejects when the bytes are not a zlib stream.
  */

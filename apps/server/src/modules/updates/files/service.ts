@@ -4,7 +4,7 @@ import type { Database } from '../../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import type { FileType } from '../../../lib/file-type.ts';
 import type { Reservation } from '../../storage-quota/ledger.ts';
-import { checkQuotas, reserveUpload } from '../../storage-quota/quota.ts';
+import { checkQuotas, withReservation } from '../../storage-quota/quota.ts';
 import * as repo from './repository.ts';
 
 const FILENAME_MESSAGES = {
@@ -29,12 +29,7 @@ export function requireUpdateFilename(filename: string) {
  * file kept, its row written under the quota lock.
  */
 export async function uploadUpdateFile(app: FastifyInstance, request: FastifyRequest) {
-  const reservation = await reserveUpload(app, {});
-  try {
-    return await receiveUpdateFile(app, request, reservation);
-  } finally {
-    reservation.release();
-  }
+  return withReservation(app, {}, (reservation) => receiveUpdateFile(app, request, reservation));
 }
 
 async function receiveUpdateFile(app: FastifyInstance, request: FastifyRequest, reservation: Reservation) {
@@ -43,7 +38,7 @@ async function receiveUpdateFile(app: FastifyInstance, request: FastifyRequest, 
     accept: ['zip', 'binary'],
     onBytes: reservation.take,
   });
-  try {
+  return app.files.keepOrDiscard(received, async () => {
     const parsed = requireUpdateFilename(received.filename);
     if (CONTENT_OF[parsed.extension] !== received.type) {
       throw new AppError(415, 'unsupported_media_type', `The content of ${received.filename} is not a .${parsed.extension} file`);
@@ -67,10 +62,7 @@ async function receiveUpdateFile(app: FastifyInstance, request: FastifyRequest, 
       throw error;
     });
     return repo.toUpdateFile(row, 0);
-  } catch (error) {
-    await app.files.discard(received);
-    throw error;
-  }
+  });
 }
 
 /**

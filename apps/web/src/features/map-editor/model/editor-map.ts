@@ -1,4 +1,4 @@
-import type { MapPath, MapPathType, MapPoint, TrackMap } from '@railserve/protocol';
+import type { MapPath, MapPoint, TrackMap } from '@railserve/protocol';
 
 /** The map the editor works on: the protocol's map with every default filled in. */
 export type EditorMap = TrackMap;
@@ -41,5 +41,3 @@ export const hasPath = (map: EditorMap, from: number, to: number) => map.paths.s
 /** Paths that join two points in either direction. */
 export const joins = (map: EditorMap, a: number, b: number) =>
   map.paths.some((p) => (p.from === a && p.to === b) || (p.from === b && p.to === a));
-
-export const DEFAULT_PATH_TYPE: MapPathType = 'bidirectional';
