@@ -9,40 +9,34 @@ const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
 
 describe('start-up', () => {
-  it('stops with one line naming the variable when a port is taken', { timeout: 120_000 }, async () => {
+  /** Starts the real server with `variable` set to a port another socket holds; answers how it failed. */
+  async function startOnTakenPort(variable: 'MQTT_PORT' | 'MQTT_WS_PORT') {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const port = (blocker.address() as { port: number }).port;
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rs-startup-'));
     dirs.push(dataDir);
     try {
-      const error = await startServerProcess({ DATA_DIR: dataDir, MQTT_PORT: String(port) }).then(
+      const error = await startServerProcess({ DATA_DIR: dataDir, [variable]: String(port) }).then(
         () => undefined,
         (e: Error) => e,
       );
-      expect(error?.message).toContain(`Port ${port} is already in use: set MQTT_PORT to a free port`);
+      return { port, message: error?.message };
     } finally {
       blocker.close();
     }
+  }
+
+  it('stops with one line naming the variable when a port is taken', { timeout: 120_000 }, async () => {
+    const { port, message } = await startOnTakenPort('MQTT_PORT');
+    expect(message).toContain(`Port ${port} is already in use: set MQTT_PORT to a free port`);
   });
 
   it('stops with one line naming the variable when the WebSocket port is taken', { timeout: 120_000 }, async () => {
-    const blocker = createServer();
-    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
-    const port = (blocker.address() as { port: number }).port;
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rs-startup-'));
-    dirs.push(dataDir);
-    try {
-      const error = await startServerProcess({ DATA_DIR: dataDir, MQTT_WS_PORT: String(port) }).then(
-        () => undefined,
-        (e: Error) => e,
-      );
-      expect(error?.message).toContain(`Port ${port} is already in use: set MQTT_WS_PORT to a free port`);
-      // Nothing else: no stack of an unheard 'error' event, no second line about it.
-      expect(error?.message).not.toMatch(/Unhandled 'error' event|"level":50/);
-    } finally {
-      blocker.close();
-    }
+    const { port, message } = await startOnTakenPort('MQTT_WS_PORT');
+    expect(message).toContain(`Port ${port} is already in use: set MQTT_WS_PORT to a free port`);
+    // Nothing else: no stack of an unheard 'error' event, no second line about it.
+    expect(message).not.toMatch(/Unhandled 'error' event|"level":50/);
   });
 
   it('writes JSON lines when no terminal is attached, one per request', { timeout: 120_000 }, async () => {
