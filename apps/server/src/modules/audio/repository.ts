@@ -1,9 +1,7 @@
 import type { AudioClip, AudioFormat, AudioKind, TableSide } from '@railserve/protocol';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { audioClips } from '../../db/schema/audio.ts';
-import { robots } from '../../db/schema/robots.ts';
-import { tracks } from '../../db/schema/tracks.ts';
 
 type ClipRow = typeof audioClips.$inferSelect;
 export type ClipValues = {
@@ -69,18 +67,4 @@ export async function deleteClip(db: Database, trackId: number, id: number) {
     .where(and(eq(audioClips.trackId, trackId), eq(audioClips.id, id)))
     .returning({ id: audioClips.id });
   return rows.length;
-}
-
-/** A robot may read a track's clips when it reports being on the track or the track's controller lists it. */
-export async function robotBelongsToTrack(db: Database, sn: string, trackId: number) {
-  const [onTrack] = await db
-    .select({ id: tracks.id })
-    .from(tracks)
-    .where(and(eq(tracks.id, trackId), sql`${tracks.robots} @> ${JSON.stringify([sn])}::jsonb`));
-  if (onTrack) return true;
-  const [robot] = await db
-    .select({ id: robots.id })
-    .from(robots)
-    .where(and(eq(robots.sn, sn), eq(robots.trackId, trackId)));
-  return Boolean(robot);
 }

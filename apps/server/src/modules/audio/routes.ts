@@ -14,18 +14,10 @@ import { ok } from '../../lib/envelope.ts';
 import { FILE_TYPE_MEDIA } from '../../lib/file-type.ts';
 import { registerAuditLoader } from '../audit/loaders.ts';
 import { trackAudioUsage } from '../storage-quota/quota.ts';
+import { checkDeviceAccess } from '../tracks/device-access.ts';
 import { uploadClipBatch } from './batch.ts';
 import { findClip } from './repository.ts';
-import {
-  checkDeviceAccess,
-  clipKey,
-  deleteClip,
-  getClip,
-  audioLibrary as readLibrary,
-  renameClip,
-  replaceClipFile,
-  uploadClip,
-} from './service.ts';
+import { clipKey, deleteClip, getClip, audioLibrary as readLibrary, renameClip, replaceClipFile, uploadClip } from './service.ts';
 
 const multipart = { consumes: ['multipart/form-data'] };
 

@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { tracks } from '../../db/schema/tracks.ts';
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import type { ReceivedFile } from '../../plugins/storage.ts';
 import type { Reservation } from '../storage-quota/ledger.ts';
 import { checkQuotas, withReservation } from '../storage-quota/quota.ts';
@@ -34,14 +34,6 @@ export async function trackTables(db: Database, trackId: number): Promise<TrackT
   if (!row) throw notFound('Track');
   const map = row.map as TrackMap | null;
   return new Map((map ? mapTables(map) : []).map((t) => [t.name, t]));
-}
-
-/** A device reads only its own track's clips: a controller its track, a robot the track it is on. */
-export async function checkDeviceAccess(app: FastifyInstance, request: FastifyRequest, trackId: number) {
-  const device = request.device;
-  if (!device) return;
-  if (device.kind === 'track' ? device.trackId === trackId : await repo.robotBelongsToTrack(app.db, device.sn, trackId)) return;
-  throw forbidden('This device does not belong to the track');
 }
 
 const KIND_ORDER = { system: 0, table: 1, custom: 2 } as const;

@@ -1,9 +1,8 @@
 import { envelope, tableLayout, trackIdParam } from '@railserve/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
-// The one rule of which device reads which track's data, shared with the audio routes.
-import { checkDeviceAccess } from '../audio/service.ts';
 import { numericId, registerAuditLoader } from '../audit/loaders.ts';
+import { checkDeviceAccess } from '../tracks/device-access.ts';
 import { findMapOfTrack } from './repository.ts';
 import { getTableLayout, saveTableLayout } from './service.ts';
 
