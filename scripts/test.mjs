@@ -1,7 +1,6 @@
-// `npm test`: the whole suite: lint and format, type-check, unit tests, then side by side the
-// server tests (on PGlite, then on the PostgreSQL server) and the web build with the browser
-// end-to-end tests. A required service or browser that is missing fails the run with a line
-// saying what is missing.
+// `npm test`: the whole suite, in order: lint and format, type-check, unit tests, server tests
+// on PGlite and on the PostgreSQL server, the web build, browser end-to-end tests. A required
+// service or browser that is missing fails the run with a line saying what is missing.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -18,31 +17,14 @@ const failedTests = [];
 /** Each step's wall-clock time, printed at the end: where a CI run's minutes go. */
 const durations = [];
 const only = process.argv.slice(2);
-/** Server test files at once: see vitest(). */
-const SERVER_WORKERS = 3;
 
-/**
- * Runs one step. A `buffered` step runs beside another: its output is kept and printed whole when
- * it ends, so that the two never interleave.
- */
-async function run(step, command, args, { env = {}, buffered = false, partOf = step } = {}) {
+/** Runs one step; `partOf` names the step that `npm test -- <step>` selects it by. */
+async function run(step, command, args, { env = {}, partOf = step } = {}) {
   if (only.length && !only.includes(partOf)) return;
-  const heading = `\n▶ ${step}: ${command} ${args.join(' ')}`;
-  if (!buffered) console.log(heading);
+  console.log(`\n▶ ${step}: ${command} ${args.join(' ')}`);
   const started = Date.now();
-  const child = spawn(command, args, {
-    cwd: root,
-    stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-    env: { ...process.env, ...env },
-  });
-  const output = [];
-  child.stdout?.on('data', (chunk) => output.push(chunk));
-  child.stderr?.on('data', (chunk) => output.push(chunk));
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const status = await new Promise((resolve) => child.on('close', (code) => resolve(code)));
-  if (buffered) {
-    console.log(heading);
-    process.stdout.write(Buffer.concat(output));
-  }
   durations.push(`${step} ${Math.round((Date.now() - started) / 1000)} s`);
   // Later steps still run, so one CI run shows every failing step, not just the first.
   if (status !== 0) failedSteps.push(`${step} (exit ${status})`);
@@ -86,10 +68,11 @@ function specs(suites, keep, file = '') {
 }
 
 /**
- * Vitest gives a 2-CPU machine one worker; the server's test files mostly wait (for a broker, a
- * database, a timer), so `workers` runs several at once.
+ * Vitest gives a 2-CPU machine one worker; `workers` runs more files at once. The server suites
+ * keep one: they are bound by the CPU, and more workers made their timing-sensitive files flaky
+ * on a loaded machine (README, "Testing").
  */
-async function vitest(step, projects, { env, workers, buffered } = {}) {
+async function vitest(step, projects, { env, workers } = {}) {
   const out = path.join(reports, `${step}.json`);
   const args = [
     'vitest',
@@ -100,7 +83,7 @@ async function vitest(step, projects, { env, workers, buffered } = {}) {
     '--reporter=json',
     `--outputFile.json=${out}`,
   ];
-  await run(step, 'npx', args, { env, buffered });
+  await run(step, 'npx', args, { env });
   if (existsSync(out)) countVitest(step, out);
 }
 
@@ -121,8 +104,8 @@ function requireBinary(file, what) {
 const wanted = (step) => !only.length || only.includes(step);
 
 async function serverTests() {
-  await vitest('server-pglite', ['server'], { env: { TEST_DATABASE_URL: '' }, workers: SERVER_WORKERS, buffered: true });
-  await vitest('server-postgres', ['server'], { env: { TEST_DATABASE_URL }, workers: SERVER_WORKERS, buffered: true });
+  await vitest('server-pglite', ['server'], { env: { TEST_DATABASE_URL: '' } });
+  await vitest('server-postgres', ['server'], { env: { TEST_DATABASE_URL } });
 }
 
 async function browserTests() {
@@ -150,9 +133,8 @@ const runStarted = Date.now();
 await run('lint', 'npx', ['biome', 'check', '.']);
 await run('typecheck', 'npm', ['run', 'typecheck']);
 await vitest('unit', ['protocol', 'web', 'robot-sim'], { workers: 2 });
-// The server suites and the browser tests spend most of their time waiting, not computing:
-// they run side by side (the browser tests' output live, the server suites' when each ends).
-await Promise.all([serverTests(), browserTests()]);
+await serverTests();
+await browserTests();
 durations.push(`whole run ${Math.round((Date.now() - runStarted) / 1000)} s`);
 
 if (failedSteps.length) fail(`failed steps: ${failedSteps.join(', ')}`);
