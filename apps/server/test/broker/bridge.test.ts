@@ -1,14 +1,13 @@
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:net';
 import { Aedes } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMqttBridge, type MqttBridge } from '../../src/broker/bridge.ts';
 import { FaultGuard } from '../../src/lib/fault-guard.ts';
+import { listenPlainBroker } from '../support/plain-broker.ts';
 
 let broker: Aedes;
-let server: Server;
+let closeBroker: () => Promise<void>;
 let url: string;
 const granted: { topic: string; qos: number }[] = [];
 const quiet = () => {};
@@ -23,16 +22,9 @@ const guard = new FaultGuard(log);
 beforeAll(async () => {
   broker = await Aedes.createBroker();
   broker.on('subscribe', (subscriptions) => granted.push(...subscriptions.map(({ topic, qos }) => ({ topic, qos }))));
-  server = createServer(broker.handle);
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  url = `mqtt://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  ({ url, close: closeBroker } = await listenPlainBroker(broker));
 });
-afterAll(async () => {
-  server.close();
-  await new Promise<void>((resolve) => broker.close(() => resolve()));
-});
+afterAll(() => closeBroker());
 
 describe('the server’s broker connection', () => {
   let bridge: MqttBridge;

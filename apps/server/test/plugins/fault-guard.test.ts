@@ -1,10 +1,10 @@
-import { EventEmitter, once } from 'node:events';
-import { createServer, type Server } from 'node:net';
+import { EventEmitter } from 'node:events';
 import { Aedes, type Client, type PublishPacket, type Subscription } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FaultContext, FaultGuard } from '../../src/lib/fault-guard.ts';
+import { listenPlainBroker } from '../support/plain-broker.ts';
 
 const deep = `{"data":${'['.repeat(20_000)}${']'.repeat(20_000)}}`;
 
@@ -129,7 +129,7 @@ describe('fault guard', () => {
 
 describe('fault guard on a real Aedes broker', () => {
   let broker: Aedes;
-  let server: Server;
+  let closeBroker: () => Promise<void>;
   let url: string;
   const { guard, logged } = recordingGuard();
 
@@ -163,16 +163,9 @@ describe('fault guard on a real Aedes broker', () => {
       },
       { context: (client, sub) => ({ clientId: client?.id, topic: sub?.topic, client }), refuse: (e) => [e as Error, null] },
     );
-    server = createServer(broker.handle);
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    const address = server.address();
-    url = `mqtt://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    ({ url, close: closeBroker } = await listenPlainBroker(broker));
   });
-  afterAll(async () => {
-    server.close();
-    await new Promise<void>((resolve) => broker.close(() => resolve()));
-  });
+  afterAll(() => closeBroker());
 
   const connect = (clientId: string, username = 'user') => mqtt.connectAsync(url, { clientId, username, reconnectPeriod: 0 });
   const closed = (client: mqtt.MqttClient) => new Promise<void>((resolve) => client.once('close', () => resolve()));
