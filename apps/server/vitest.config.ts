@@ -9,5 +9,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // One process runs the files one after another and imports the app once, not once per file
+    // (each file still builds its own apps on its own databases).
+    isolate: false,
+    globalSetup: ['test/support/global-setup.ts'],
   },
 });

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { app } from '../src/app.ts';
 import { type Config, loadConfig, trustProxyOption } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
@@ -42,8 +42,9 @@ export async function buildTestApp(
   options: { logStream?: { write(line: string): void } } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rs-test-'));
-  const postgres = TEST_DATABASE_URL ? await freshPostgres(TEST_DATABASE_URL) : undefined;
-  const database = await openDatabase({ databaseUrl: postgres?.url });
+  const start = inject('databaseStart');
+  const postgres = TEST_DATABASE_URL ? await freshPostgres(TEST_DATABASE_URL, undefined, start?.postgresTemplate) : undefined;
+  const database = await openDatabase({ databaseUrl: postgres?.url, startFrom: postgres ? undefined : start?.pgliteFile });
   const config: Config = {
     ...loadConfig({}),
     host: '127.0.0.1',

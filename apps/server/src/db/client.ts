@@ -1,7 +1,7 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { startEmbeddedDatabase } from './embedded.ts';
+import { type EmbeddedDatabase, startEmbeddedDatabase } from './embedded.ts';
 
 export type Database = NodePgDatabase;
 
@@ -9,6 +9,8 @@ export type DatabaseHandle = {
   db: Database;
   pool: pg.Pool;
   kind: 'pglite' | 'postgres';
+  /** The embedded database, when it is one. */
+  embedded?: EmbeddedDatabase;
   close(): Promise<void>;
 };
 
@@ -19,10 +21,11 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 /**
  * Opens the database: a PostgreSQL server when `databaseUrl` is set, otherwise embedded PGlite
- * in `dataDir` (in memory when `dataDir` is undefined). Runs the migrations either way.
+ * in `dataDir` (in memory when `dataDir` is undefined; `startFrom` a saved one to begin with).
+ * Runs the migrations either way.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<DatabaseHandle> {
-  const embedded = options.databaseUrl ? undefined : await startEmbeddedDatabase(options.dataDir);
+export async function openDatabase(options: { databaseUrl?: string; dataDir?: string; startFrom?: string }): Promise<DatabaseHandle> {
+  const embedded = options.databaseUrl ? undefined : await startEmbeddedDatabase(options.dataDir, options.startFrom);
   const pool = embedded
     ? // One connection kept open: closing an idle one and reconnecting raced the socket server's
       // teardown and failed unrelated queries (EPIPE, ECONNRESET).
@@ -40,6 +43,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
       db,
       pool,
       kind: embedded ? 'pglite' : 'postgres',
+      embedded,
       close() {
         closing ??= (async () => {
           await pool.end().catch(() => {});

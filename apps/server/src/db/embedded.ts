@@ -6,17 +6,20 @@ import { Worker } from 'node:worker_threads';
 export type EmbeddedDatabase = {
   /** Folder of the unix socket, as node-postgres wants it in `host`. */
   socketDir: string;
+  /** The whole data directory as a tar file, to start another database from (`startFrom`). */
+  save(): Promise<Uint8Array>;
   close(): Promise<void>;
 };
 
 /**
  * Starts PGlite in a worker thread behind its PostgreSQL socket server, so the rest of the
- * server reaches it with the ordinary PostgreSQL driver. `dataDir` undefined means in memory.
+ * server reaches it with the ordinary PostgreSQL driver. `dataDir` undefined means in memory;
+ * `startFrom` names a file `save()` wrote, whose contents a new database starts with.
  */
-export async function startEmbeddedDatabase(dataDir: string | undefined): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabase(dataDir: string | undefined, startFrom?: string): Promise<EmbeddedDatabase> {
   const socketDir = await mkdtemp(path.join(os.tmpdir(), 'rs-pg-'));
   const socketPath = path.join(socketDir, '.s.PGSQL.5432');
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir, socketPath } });
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir, socketPath, startFrom } });
   await new Promise<void>((resolve, reject) => {
     const onMessage = (message: { type: string; message?: string }) => {
       if (message.type === 'ready') resolve();
@@ -29,6 +32,17 @@ export async function startEmbeddedDatabase(dataDir: string | undefined): Promis
   let closed = false;
   return {
     socketDir,
+    save: () =>
+      new Promise((resolve, reject) => {
+        const onMessage = (message: { type: string; bytes?: Uint8Array; message?: string }) => {
+          if (message.type !== 'saved' && message.type !== 'error') return;
+          worker.off('message', onMessage);
+          if (message.bytes) resolve(message.bytes);
+          else reject(new Error(`Embedded database could not be saved: ${message.message}`));
+        };
+        worker.on('message', onMessage);
+        worker.postMessage({ type: 'save' });
+      }),
     async close() {
       if (closed) return;
       closed = true;

@@ -1,7 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { preparedDataDir } from '../support/data-dir.ts';
 import { auditedUsernames } from '../support/load.ts';
 import { exited, startServerProcess } from '../support/server-process.ts';
 
@@ -22,7 +22,7 @@ async function login(url: string) {
 
 describe('embedded database durability', () => {
   it('finds every acknowledged write, and its audit record, after SIGKILL in the middle of writes', async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rs-durable-'));
+    const dataDir = await preparedDataDir('rs-durable-');
     dirs.push(dataDir);
     const env = { DATA_DIR: dataDir, ADMIN_PASSWORD: 'durable-admin', LOGIN_ATTEMPTS_PER_MINUTE: '1000' };
     const first = await startServerProcess(env);

@@ -1,7 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { preparedDataDir } from '../support/data-dir.ts';
 import { countLogRecords, keepAliveLoad, seedLogRecords } from '../support/load.ts';
 import { exited, startServerProcess } from '../support/server-process.ts';
 
@@ -15,7 +15,7 @@ const SEEDED = 10_000;
 
 describe('shutdown under load', () => {
   it('exits cleanly with keep-alive clients and a streaming export, and closes the database', async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rs-shutdown-'));
+    const dataDir = await preparedDataDir('rs-shutdown-');
     dirs.push(dataDir);
     await seedLogRecords(path.join(dataDir, 'db'), SEEDED);
     const server = await startServerProcess({

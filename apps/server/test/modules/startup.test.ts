@@ -1,8 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { preparedDataDir } from '../support/data-dir.ts';
 import { exited, startServerProcess } from '../support/server-process.ts';
 
 const dirs: string[] = [];
@@ -14,7 +13,7 @@ describe('start-up', () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const port = (blocker.address() as { port: number }).port;
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rs-startup-'));
+    const dataDir = await preparedDataDir('rs-startup-');
     dirs.push(dataDir);
     try {
       const error = await startServerProcess({ DATA_DIR: dataDir, [variable]: String(port) }).then(
@@ -40,7 +39,7 @@ describe('start-up', () => {
   });
 
   it('writes JSON lines when no terminal is attached, one per request', { timeout: 120_000 }, async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rs-startup-'));
+    const dataDir = await preparedDataDir('rs-startup-');
     dirs.push(dataDir);
     const server = await startServerProcess({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'start-up-admin' });
     try {

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { CONFIG_EXIT_CODE, type HealthInfo } from '@railserve/protocol';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { preparedDataDir } from '../support/data-dir.ts';
 import { freePort, groupEnded, killGroup, portIsFree, type WatchedProcess, watchProcess } from '../support/watched-process.ts';
 
 // The `npm start` supervisor against the real server, as processes. The server uses its embedded
@@ -20,7 +20,7 @@ afterEach(() => {
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
 
 async function serverEnv(extra: Record<string, string> = {}) {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rs-supervision-'));
+  const dataDir = await preparedDataDir('rs-supervision-');
   dirs.push(dataDir);
   return {
     ...process.env,
