@@ -24,7 +24,11 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
  * in `dataDir` (in memory when `dataDir` is undefined; `startFrom` a saved one to begin with).
  * Runs the migrations either way.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string; startFrom?: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+  startFrom?: string;
+}): Promise<DatabaseHandle> {
   const embedded = options.databaseUrl ? undefined : await startEmbeddedDatabase(options.dataDir, options.startFrom);
   const pool = embedded
     ? // One connection kept open: closing an idle one and reconnecting raced the socket server's
