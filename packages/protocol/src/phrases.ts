@@ -3,6 +3,7 @@ import { parseCommandError } from './command-errors.ts';
 import { TRACK_ERROR_CODES, TRACK_STATUS_CODES, type TrackErrorCode, type TrackStatusCode } from './enums.ts';
 import { parseLogEvent } from './log-events.ts';
 import { KNOWN_LOG_TYPES } from './schemas/logs.ts';
+import { parseUpdateFailure } from './update-failures.ts';
 
 /**
  * How the protocol's worded-once messages are said in a reader's language. The words themselves
@@ -29,6 +30,15 @@ export function commandErrorText(t: Translate, error: string): string {
   if (!parsed) return error;
   const { key, values } = parsed;
   return t(`devices.commandErrors.${key}`, { ...values, group: named(t, 'robots.tabs', values.group), defaultValue: error });
+}
+
+/** Why an update failed; a device's refusal inside it in words too; a device's own text as sent. */
+export function updateFailureText(t: Translate, reason: string): string {
+  const failure = parseUpdateFailure(reason);
+  if (!failure) return reason;
+  const { code, values } = failure;
+  const error = values.error === undefined ? undefined : commandErrorText(t, values.error);
+  return t(`updates.reasons.${code}`, { ...values, error, defaultValue: reason });
 }
 
 /** A log record's type: the known ones by name, any other as sent. */
