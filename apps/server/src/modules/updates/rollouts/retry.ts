@@ -20,7 +20,7 @@ export async function holdBusyRobot(app: FastifyInstance, recordId: number): Pro
 }
 
 /**
- * One look at the waiting robots: a robot past its deadline (ROLLOUT_BUSY_DEADLINE_MIN since its
+ * One look at the waiting robots: a robot past its deadline (ROLLOUT_BUSY_DEADLINE_S since its
  * first "busy") fails, and the rollout's failure rules apply; an offline robot waits another
  * round; any other is sent its command again. Each retry is claimed first, so two server
  * instances never send it twice.
