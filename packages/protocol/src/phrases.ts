@@ -95,14 +95,25 @@ const FIELD_AREAS: Record<string, string> = {
   robot: 'robots.fields',
   track: 'tracks.fields',
   tracks: 'tracks.fields',
+  track_audio_file: 'audio.fields',
+  track_audio: 'audio.fields',
   session: 'sessions.fields',
   sessions: 'sessions.fields',
   user: 'users.fields',
   users: 'users.fields',
+  update_file: 'updates.fields',
+  update_files: 'updates.fields',
+  update_record: 'updates.fields',
+  update_records: 'updates.fields',
 };
 
-/** A changed field of an audited entity by its name on screen ("volume" → "Volume"); an unknown one as stored. */
+/**
+ * A changed field of an audited entity by its name on screen ("volume" → "Volume"): the
+ * entity's own words first, then the words the audit screen has for fields any entity has
+ * (`audit.fieldNames`); an unknown one as stored.
+ */
 export function auditFieldText(t: Translate, target: string, field: string): string {
   const area = FIELD_AREAS[parseAuditTarget(target)?.key ?? ''];
-  return area ? t(`${area}.${field}`, { defaultValue: field }) : field;
+  const common = t(`audit.fieldNames.${field}`, { defaultValue: field });
+  return area ? t(`${area}.${field}`, { defaultValue: common }) : common;
 }
