@@ -16,7 +16,10 @@ const latinWords = (text: string, ...names: string[]) =>
   names.reduce((rest, name) => rest.replaceAll(name, ''), text).match(/[A-Za-z]{2,}/g) ?? [];
 
 async function openRecord(page: Page, target: string) {
-  const row = page.getByTestId('audit-table').getByRole('row').filter({ has: page.getByRole('cell', { name: target, exact: true }) });
+  const row = page
+    .getByTestId('audit-table')
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: target, exact: true }) });
   await expect(row).toHaveCount(1);
   await row.getByTestId('audit-open-detail').click();
   const detail = page.getByTestId('audit-detail');
@@ -44,7 +47,10 @@ test('refused and unanswered commands are failures, in words; a table layout cha
   expect((await goto.json()).data.status).toBe('failed');
   // The layout: T1 and T2 on one page, then T1 taken off and T3 put in the last cell.
   const track = await createTrack(request);
-  await saveTrackMap(request, track.id, { ...tableMap(3), tables: { pages: [{ rows: 1, columns: 3, cells: ['T1', 'T2', null] }] } });
+  await saveTrackMap(request, track.id, {
+    ...tableMap(3),
+    tables: { pages: [{ rows: 1, columns: 3, cells: ['T1', 'T2', null] }] },
+  });
   const reload = await request.post(`/api/v1/tracks/${track.id}/commands`, { headers, data: { command: 'reload_map' } });
   expect(reload.status()).toBe(202);
   const layout = await request.put(`/api/v1/tracks/${track.id}/tables`, {
@@ -65,7 +71,8 @@ test('refused and unanswered commands are failures, in words; a table layout cha
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`/audit?username=${user.username}`);
   const table = page.getByTestId('audit-table');
-  await expect(table).toContainText(`軌道 #${track.id} 的桌位配置`);
+  // The page's chunks load on first use: a cold server on a loaded machine takes its time.
+  await expect(table).toContainText(`軌道 #${track.id} 的桌位配置`, { timeout: 60_000 });
 
   // The records come first; the charts are folded away below them.
   const fold = page.getByTestId('audit-stats-fold');
@@ -80,11 +87,17 @@ test('refused and unanswered commands are failures, in words; a table layout cha
   const refused = await openRecord(page, `機器人 ${robot.sn} 的指令`);
   await expect(refused.row).toContainText('失敗');
   await expect(refused.detail.getByTestId('audit-detail-fields')).toContainText('尚未載入地圖');
+  // What was sent and how the robot answered, in words rather than the command's record.
+  const command = refused.detail.getByTestId('audit-command');
+  await expect(command).toContainText('前往點位');
+  await expect(command).toContainText('點位 999');
+  await expect(command.getByTestId('audit-command-status')).toHaveText('失敗');
   await page.keyboard.press('Escape');
 
   const unanswered = await openRecord(page, `軌道 #${track.id} 的指令`);
   await expect(unanswered.row).toContainText('失敗');
   await expect(unanswered.detail.getByTestId('audit-detail-fields')).toContainText('3000 毫秒內沒有回應');
+  await expect(unanswered.detail.getByTestId('audit-command-status')).toHaveText('逾時');
   await page.keyboard.press('Escape');
 
   const tables = await openRecord(page, `軌道 #${track.id} 的桌位配置`);

@@ -10,6 +10,7 @@ import { useAuditRecord } from '../api/get-audit-record.ts';
 import { tableLayoutChanges } from '../model/table-layout-diff.ts';
 import { displayValue } from '../model/value-diff.ts';
 import { AuditResultTag, AuditTypeTag } from './audit-tags.tsx';
+import { CommandOutcome, commandOfRecord } from './command-outcome.tsx';
 import { TableLayoutDiff } from './table-layout-diff.tsx';
 import { ValuesDiff } from './values-diff.tsx';
 
@@ -29,10 +30,12 @@ function recordErrorText(t: TFunction, record: AuditRecord): string {
   return key && t(key, { defaultValue: '' }) ? t(key) : commandFailureText(t, record.errorMessage);
 }
 
-/** What changed: a table layout as a list of moves per page, anything else field by field. */
+/** What changed: a command as the device answered it, a table layout as a list of moves per page, anything else field by field. */
 function Changes({ record }: { record: AuditRecord }) {
-  const layout =
-    parseAuditTarget(record.target)?.key === 'track_tables' ? tableLayoutChanges(record.oldValues, record.newValues) : undefined;
+  const target = parseAuditTarget(record.target)?.key;
+  const command = target === 'robot_commands' || target === 'track_commands' ? commandOfRecord(record.responseData) : undefined;
+  if (command) return <CommandOutcome command={command} />;
+  const layout = target === 'track_tables' ? tableLayoutChanges(record.oldValues, record.newValues) : undefined;
   if (layout) return <TableLayoutDiff changes={layout} />;
   return <ValuesDiff target={record.target} oldValues={record.oldValues} newValues={record.newValues} />;
 }
