@@ -40,6 +40,8 @@ test('refused and unanswered commands are failures, in words; a table layout cha
   // A robot with no map refuses to drive to point 999; a track whose controller is not connected never answers.
   const robot = await startRobot({ initMs: 0 });
   await robotRegistered(request, robot.sn);
+  // Past its start-up, so it answers as a robot at work would.
+  await expect.poll(() => robot.model.state, { timeout: 30_000 }).toBe('idle');
   const goto = await request.post(`/api/v1/robots/${robot.sn}/commands?wait=true`, {
     headers,
     data: { command: 'goto', args: { point: 999 } },

@@ -31,6 +31,8 @@ test('a busy robot is waited for, fails only past its deadline, and the rollout 
 
   const robot = await startRobot({ initMs: 0, firmware: '1.0.0', httpUrl: HTTP_URL, upgradeMs: 500 });
   await robotRegistered(request, robot.sn);
+  // Past its start-up, so it answers as a robot at work would.
+  await expect.poll(() => robot.model.state, { timeout: 30_000 }).toBe('idle');
   // Serving a table with the lid open: the firmware refuses an update as "busy" until it leaves.
   robot.model.state = 'arrive';
   robot.model.lidOpen = true;
