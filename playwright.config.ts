@@ -58,6 +58,9 @@ export default defineConfig({
       LOGIN_ATTEMPTS_PER_MINUTE: '10000',
       COMMAND_TIMEOUT_MS: '3000',
       ROBOT_OFFLINE_AFTER_S: '3',
+      // A rollout's busy robot is asked again every second and waited for 12 s (system-updates.spec.ts).
+      ROLLOUT_RETRY_S: '1',
+      ROLLOUT_BUSY_DEADLINE_S: '12',
       LOG_LEVEL: 'warn',
     },
   },

@@ -57,6 +57,13 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   COMMAND_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(10_000),
   ROBOT_OFFLINE_AFTER_S: z.coerce.number().int().min(2).max(3600).default(15),
+  ROLLOUT_RETRY_S: z.coerce.number().int().min(1).max(3600).default(30),
+  ROLLOUT_BUSY_DEADLINE_S: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 3600)
+    .default(1800),
   LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   WEB_DIST: z.string().optional(),
   LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
@@ -82,6 +89,10 @@ export type Config = {
   logLevel: string;
   commandTimeoutMs: number;
   robotOfflineAfterMs: number;
+  /** A rollout asks a robot that answered "busy" again after this long (ROLLOUT_RETRY_S). */
+  rolloutRetryMs: number;
+  /** A rollout's robot busy this long after its first "busy" fails (ROLLOUT_BUSY_DEADLINE_S). */
+  rolloutBusyDeadlineMs: number;
   logRetentionDays: number;
   webDist?: string;
   loginAttemptsPerMinute: number;
@@ -127,6 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     commandTimeoutMs: e.COMMAND_TIMEOUT_MS,
     robotOfflineAfterMs: e.ROBOT_OFFLINE_AFTER_S * 1000,
+    rolloutRetryMs: e.ROLLOUT_RETRY_S * 1000,
+    rolloutBusyDeadlineMs: e.ROLLOUT_BUSY_DEADLINE_S * 1000,
     logRetentionDays: e.LOG_RETENTION_DAYS,
     webDist: e.WEB_DIST,
     loginAttemptsPerMinute: e.LOGIN_ATTEMPTS_PER_MINUTE,

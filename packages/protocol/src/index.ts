@@ -31,4 +31,5 @@ export * from './schemas/track-map-state.ts';
 export * from './schemas/tracks.ts';
 export * from './schemas/updates.ts';
 export * from './schemas/users.ts';
+export * from './update-failures.ts';
 export * from './user-levels.ts';

@@ -27,6 +27,7 @@ const WORD_PLACEHOLDERS = new Set([
   'mode',
   'robots',
   'id',
+  'audio',
 ]);
 const WORD = /^[\w.-]+$/;
 

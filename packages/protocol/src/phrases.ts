@@ -3,6 +3,7 @@ import { parseCommandError } from './command-errors.ts';
 import { TRACK_ERROR_CODES, TRACK_STATUS_CODES, type TrackErrorCode, type TrackStatusCode } from './enums.ts';
 import { parseLogEvent } from './log-events.ts';
 import { KNOWN_LOG_TYPES } from './schemas/logs.ts';
+import { parseUpdateFailure } from './update-failures.ts';
 
 /**
  * How the protocol's worded-once messages are said in a reader's language. The words themselves
@@ -29,6 +30,15 @@ export function commandErrorText(t: Translate, error: string): string {
   if (!parsed) return error;
   const { key, values } = parsed;
   return t(`devices.commandErrors.${key}`, { ...values, group: named(t, 'robots.tabs', values.group), defaultValue: error });
+}
+
+/** Why an update failed; a device's refusal inside it in words too; a device's own text as sent. */
+export function updateFailureText(t: Translate, reason: string): string {
+  const failure = parseUpdateFailure(reason);
+  if (!failure) return reason;
+  const { code, values } = failure;
+  const error = values.error === undefined ? undefined : commandErrorText(t, values.error);
+  return t(`updates.reasons.${code}`, { ...values, error, defaultValue: reason });
 }
 
 /** A log record's type: the known ones by name, any other as sent. */
@@ -85,14 +95,25 @@ const FIELD_AREAS: Record<string, string> = {
   robot: 'robots.fields',
   track: 'tracks.fields',
   tracks: 'tracks.fields',
+  track_audio_file: 'audio.fields',
+  track_audio: 'audio.fields',
   session: 'sessions.fields',
   sessions: 'sessions.fields',
   user: 'users.fields',
   users: 'users.fields',
+  update_file: 'updates.fields',
+  update_files: 'updates.fields',
+  update_record: 'updates.fields',
+  update_records: 'updates.fields',
 };
 
-/** A changed field of an audited entity by its name on screen ("volume" → "Volume"); an unknown one as stored. */
+/**
+ * A changed field of an audited entity by its name on screen ("volume" → "Volume"): the
+ * entity's own words first, then the words the audit screen has for fields any entity has
+ * (`audit.fieldNames`); an unknown one as stored.
+ */
 export function auditFieldText(t: Translate, target: string, field: string): string {
   const area = FIELD_AREAS[parseAuditTarget(target)?.key ?? ''];
-  return area ? t(`${area}.${field}`, { defaultValue: field }) : field;
+  const common = t(`audit.fieldNames.${field}`, { defaultValue: field });
+  return area ? t(`${area}.${field}`, { defaultValue: common }) : common;
 }

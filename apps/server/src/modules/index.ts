@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { audioRoutes } from './audio/routes.ts';
+import { startCommandAudit } from './audit/command-outcome.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { startAuditCleanup } from './audit/service.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -47,6 +48,7 @@ export const services: ((app: FastifyInstance) => Promise<void> | void)[] = [
   (app) => {
     app.decorate('commands', startCommandTracker(app));
   },
+  startCommandAudit,
   startAuditCleanup,
   startTracks,
   startRobots,

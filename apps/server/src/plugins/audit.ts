@@ -2,6 +2,7 @@ import { API_PREFIX } from '@railserve/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { classifyRequest } from '../modules/audit/classify.ts';
+import { followCommandAudit } from '../modules/audit/command-outcome.ts';
 import type { AuditContext } from '../modules/audit/context.ts';
 import { loaderFor } from '../modules/audit/loaders.ts';
 import { buildAuditRecord } from '../modules/audit/record.ts';
@@ -90,7 +91,9 @@ export const auditPlugin = fp(async (app: FastifyInstance) => {
     if (isStream(payload)) return payload;
     try {
       context.recorded = true;
-      await writer.write(buildAuditRecord(request, reply, context));
+      const record = buildAuditRecord(request, reply, context);
+      await writer.write(record);
+      await followCommandAudit(app, record);
     } catch (error) {
       request.log.error({ err: error }, 'audit: could not build the record');
     }

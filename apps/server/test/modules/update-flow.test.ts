@@ -117,7 +117,11 @@ describe('staged rollout', () => {
       ['UPD-3', 'rest'],
     ]);
     const stopped = await waitForRollout(res.json().data.id, 'stopped');
-    expect(stopped.stoppedAt).toEqual({ sn: 'UPD-2', reason: expect.stringContaining('download failed') });
+    expect(stopped.stoppedAt).toEqual({
+      sn: 'UPD-2',
+      reason: expect.stringContaining('download failed'),
+      failure: { code: 'download_failed', values: {} },
+    });
     expect(stopped.robots.find((r: { sn: string }) => r.sn === 'UPD-1').status).toBe('update_complete');
   }, 40_000);
 

@@ -1,4 +1,4 @@
-import type { Rollout, SystemVersions, UpdateFile, UpdateRecord } from '@railserve/protocol';
+import { parseUpdateFailure, type Rollout, type SystemVersions, type UpdateFile, type UpdateRecord } from '@railserve/protocol';
 
 /** Answers of the System updates screen's calls, for the page tests. */
 export const systemVersionsAnswer: SystemVersions = {
@@ -52,8 +52,23 @@ export const stoppedRolloutFixture: Rollout = {
   scope: { kind: 'all' },
   firstGroupSize: 1,
   status: 'stopped',
-  stoppedAt: { sn: 'SIM-0001', reason: failedRecordFixture.failureReason! },
-  robots: [{ sn: 'SIM-0001', recordId: 7, group: 'first', status: 'failed', failureReason: failedRecordFixture.failureReason }],
+  stoppedAt: {
+    sn: 'SIM-0001',
+    reason: failedRecordFixture.failureReason!,
+    failure: parseUpdateFailure(failedRecordFixture.failureReason) ?? null,
+  },
+  robots: [
+    {
+      sn: 'SIM-0001',
+      recordId: 7,
+      group: 'first',
+      status: 'failed',
+      failureReason: failedRecordFixture.failureReason,
+      failure: parseUpdateFailure(failedRecordFixture.failureReason) ?? null,
+      retryAt: null,
+      deadline: null,
+    },
+  ],
   username: 'admin',
   createdAt: '2026-11-24T09:00:00.000Z',
   updatedAt: '2026-11-24T09:05:00.000Z',

@@ -148,6 +148,7 @@ export const ERROR_CODES = [
   'update_version_mismatch',
   'update_record_not_waiting',
   'rollout_no_robots',
+  'rollout_not_stopped',
   'restart_unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLLOUT_STATUSES } from '../enums.ts';
 import { SN_PATTERN } from '../mqtt/topics.ts';
+import { updateFailure } from '../update-failures.ts';
 import { isoDateTime } from './common.ts';
 
 /** Which robots a staged rollout updates. */
@@ -28,6 +29,11 @@ export const rolloutRobot = z.object({
   group: z.enum(['first', 'rest']),
   status: z.string(),
   failureReason: z.string().nullable(),
+  /** The failure reason's code, when it is one the console words (else the reason is a device's own text). */
+  failure: updateFailure.nullable(),
+  /** The robot answered "busy": when it is asked again, and when it counts as failed if still busy. */
+  retryAt: isoDateTime.nullable(),
+  deadline: isoDateTime.nullable(),
 });
 
 export const rollout = z.object({
@@ -38,8 +44,8 @@ export const rollout = z.object({
   scope: rolloutScope,
   firstGroupSize: z.number().int(),
   status: z.enum(ROLLOUT_STATUSES),
-  /** Where and why a stopped rollout stopped. */
-  stoppedAt: z.object({ sn: z.string(), reason: z.string() }).nullable(),
+  /** Where and why a stopped rollout stopped (`failure`: the reason's code, as for a robot). */
+  stoppedAt: z.object({ sn: z.string(), reason: z.string(), failure: updateFailure.nullable() }).nullable(),
   robots: z.array(rolloutRobot),
   username: z.string(),
   createdAt: isoDateTime,

@@ -54,6 +54,9 @@ export const updateRecords = pgTable(
     downloadedAt: timestamp('downloaded_at', { withTimezone: true }),
     /** Set only when the device reported the record's version installed after its own download: the rollout gate counts these. */
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** A rollout's robot that answered "busy": when it is asked again, and since when it has been busy (its deadline counts from there). */
+    retryAt: timestamp('retry_at', { withTimezone: true }),
+    busySince: timestamp('busy_since', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -61,6 +64,7 @@ export const updateRecords = pgTable(
     index('update_records_updated_idx').on(t.updatedAt),
     index('update_records_file_idx').on(t.fileId),
     index('update_records_rollout_idx').on(t.rolloutId),
+    index('update_records_retry_idx').on(t.retryAt),
   ],
 );
 

@@ -2,6 +2,7 @@ import type { AuditResult } from '@railserve/protocol';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { stripNulText } from '../../lib/nul.ts';
 import { describe, entityName } from './classify.ts';
+import { commandOf, deviceOutcome } from './command-outcome.ts';
 import type { AuditContext } from './context.ts';
 import { auditValue } from './mask.ts';
 import type { NewAuditRecord } from './repository.ts';
@@ -28,6 +29,9 @@ export function buildAuditRecord(request: FastifyRequest, reply: FastifyReply, c
   const name = context.type === 'login' || isCommand ? undefined : entityName(written, context.oldValues, body);
   const command = isCommand && typeof body?.command === 'string' ? body.command.slice(0, 64) : undefined;
   const [oldChanged, newChanged] = changedFields(context.oldValues, newValues);
+  // A command the device refused or never answered failed, though the request itself went well.
+  const sentCommand = failed ? undefined : commandOf(data);
+  const outcome = sentCommand && deviceOutcome(sentCommand);
 
   return {
     time: new Date(Date.now() - reply.elapsedTime),
@@ -37,12 +41,14 @@ export function buildAuditRecord(request: FastifyRequest, reply: FastifyReply, c
     description: describe(context.type, request.method, context.target, name, command),
     ip: request.ip?.slice(0, 64) ?? null,
     userAgent: stripNulText(request.headers['user-agent'])?.slice(0, 512) ?? null,
-    result: resultOf(failed, reply.statusCode, data),
+    result: outcome?.result ?? resultOf(failed, reply.statusCode, data),
     requestData: auditValue(requestData(request)),
     responseData: auditValue(failed && answer ? { code: answer.code, message: answer.message, details: answer.details } : data),
-    errorMessage: failed ? (context.errorMessage ?? answer?.message ?? `HTTP ${reply.statusCode}`) : null,
+    errorMessage: failed
+      ? (context.errorMessage ?? answer?.message ?? `HTTP ${reply.statusCode}`)
+      : (outcome?.errorMessage ?? null),
     durationMs: Math.round(reply.elapsedTime),
-    affectedRows: failed ? 0 : affectedRows(context, data, entityWrite),
+    affectedRows: failed || outcome ? 0 : affectedRows(context, data, entityWrite),
     oldValues: auditValue(oldChanged),
     newValues: auditValue(newChanged),
   };

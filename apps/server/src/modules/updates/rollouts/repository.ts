@@ -1,5 +1,5 @@
-import type { Rollout, RolloutScope } from '@railserve/protocol';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { parseUpdateFailure, type Rollout, type RolloutScope } from '@railserve/protocol';
+import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { robots } from '../../../db/schema/robots.ts';
 import { tracks } from '../../../db/schema/tracks.ts';
@@ -48,7 +48,10 @@ export async function rolloutRecords(db: Database, id: number) {
     .orderBy(sql`${updateRecords.rolloutGroup} = 'rest'`, asc(updateRecords.id));
 }
 
-function toRollout(row: RolloutRow, filename: string, version: string, records: (typeof updateRecords.$inferSelect)[]): Rollout {
+type RecordRow = typeof updateRecords.$inferSelect;
+const failureOf = (reason: string | null | undefined) => parseUpdateFailure(reason) ?? null;
+
+function toRollout(row: RolloutRow, filename: string, version: string, records: RecordRow[], deadlineMs: number): Rollout {
   return {
     id: row.id,
     fileId: row.fileId,
@@ -57,13 +60,18 @@ function toRollout(row: RolloutRow, filename: string, version: string, records: 
     scope: row.scope as RolloutScope,
     firstGroupSize: row.firstGroupSize,
     status: row.status as Rollout['status'],
-    stoppedAt: row.stoppedSn ? { sn: row.stoppedSn, reason: row.stoppedReason ?? '' } : null,
+    stoppedAt: row.stoppedSn
+      ? { sn: row.stoppedSn, reason: row.stoppedReason ?? '', failure: failureOf(row.stoppedReason) }
+      : null,
     robots: records.map((r) => ({
       sn: r.deviceSerial,
       recordId: r.id,
       group: r.rolloutGroup === 'first' ? 'first' : 'rest',
       status: r.status,
       failureReason: r.failureReason,
+      failure: failureOf(r.failureReason),
+      retryAt: r.retryAt?.toISOString() ?? null,
+      deadline: r.retryAt && r.busySince ? new Date(r.busySince.getTime() + deadlineMs).toISOString() : null,
     })),
     username: row.username,
     createdAt: row.createdAt.toISOString(),
@@ -71,19 +79,77 @@ function toRollout(row: RolloutRow, filename: string, version: string, records: 
   };
 }
 
-export async function findRollout(db: Database, id: number) {
+/** A rollout with its robots; `deadlineMs` is how long a busy robot is waited for (config). */
+export async function findRollout(db: Database, id: number, deadlineMs: number) {
   const [row] = await db
     .select({ rollout: updateRollouts, filename: updateFiles.filename, version: updateFiles.version })
     .from(updateRollouts)
     .innerJoin(updateFiles, eq(updateFiles.id, updateRollouts.fileId))
     .where(eq(updateRollouts.id, id));
   if (!row) return undefined;
-  return toRollout(row.rollout, row.filename, row.version, await rolloutRecords(db, id));
+  return toRollout(row.rollout, row.filename, row.version, await rolloutRecords(db, id), deadlineMs);
 }
 
 /** The most recent rollouts, newest first. */
-export async function recentRollouts(db: Database, limit: number) {
+export async function recentRollouts(db: Database, limit: number, deadlineMs: number) {
   const rows = await db.select({ id: updateRollouts.id }).from(updateRollouts).orderBy(desc(updateRollouts.id)).limit(limit);
-  const found = await Promise.all(rows.map((r) => findRollout(db, r.id)));
+  const found = await Promise.all(rows.map((r) => findRollout(db, r.id, deadlineMs)));
   return found.filter((r): r is Rollout => Boolean(r));
+}
+
+/** A robot that answered "busy" waits: asked again at `retryAt`; its busy time counts from the first "busy". */
+export async function holdRecord(db: Database, id: number, retryAt: Date, now: Date) {
+  const [row] = await db
+    .update(updateRecords)
+    .set({ retryAt, busySince: sql`coalesce(${updateRecords.busySince}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
+    .where(and(eq(updateRecords.id, id), eq(updateRecords.status, 'waiting_download')))
+    .returning();
+  return row;
+}
+
+/** The waiting robots of running rollouts whose time to be asked again has come. */
+export async function dueRetries(db: Database, now: Date) {
+  return db
+    .select({ record: updateRecords, username: updateRollouts.username })
+    .from(updateRecords)
+    .innerJoin(updateRollouts, eq(updateRollouts.id, updateRecords.rolloutId))
+    .where(
+      and(
+        isNotNull(updateRecords.retryAt),
+        lte(updateRecords.retryAt, now),
+        eq(updateRecords.status, 'waiting_download'),
+        inArray(updateRollouts.status, ['first_group', 'rest']),
+      ),
+    )
+    .orderBy(asc(updateRecords.retryAt))
+    .limit(500);
+}
+
+/** Takes a due retry for this server instance; undefined when another instance took it first. */
+export async function claimRetry(db: Database, id: number, retryAt: Date) {
+  const [row] = await db
+    .update(updateRecords)
+    .set({ retryAt: null })
+    .where(and(eq(updateRecords.id, id), eq(updateRecords.retryAt, retryAt)))
+    .returning();
+  return row;
+}
+
+/** Resuming a stopped rollout: its failed robots wait for their update again, with a fresh deadline. */
+export async function resetFailedRecords(db: Database, rolloutId: number) {
+  return db
+    .update(updateRecords)
+    .set({ status: 'waiting_download', failureReason: null, retryAt: null, busySince: null, updatedAt: new Date() })
+    .where(and(eq(updateRecords.rolloutId, rolloutId), eq(updateRecords.status, 'failed')))
+    .returning();
+}
+
+/** Whether an update record belongs to a rollout that is running (first group or the rest). */
+export async function inRunningRollout(db: Database, recordId: number) {
+  const [row] = await db
+    .select({ id: updateRecords.id })
+    .from(updateRecords)
+    .innerJoin(updateRollouts, eq(updateRollouts.id, updateRecords.rolloutId))
+    .where(and(eq(updateRecords.id, recordId), inArray(updateRollouts.status, ['first_group', 'rest'])));
+  return row !== undefined;
 }

@@ -2,7 +2,7 @@ import { createRolloutBody, envelope, rollout, updateIdParam } from '@railserve/
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../../lib/envelope.ts';
-import { createRollout, listRecentRollouts, requireRollout } from './service.ts';
+import { createRollout, listRecentRollouts, requireRollout, resumeRollout } from './service.ts';
 
 /** `/updates/rollouts`: staged rollouts of a file to robots, first group then the rest. */
 export const rolloutRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,5 +28,14 @@ export const rolloutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['updates'], params: updateIdParam, response: { 200: envelope(rollout) } },
     },
     async (request) => ok(await requireRollout(app, request.params.id)),
+  );
+
+  app.post(
+    '/updates/rollouts/:id/resume',
+    {
+      config: { action: 'updates.write', audit: { type: 'update' } },
+      schema: { tags: ['updates'], params: updateIdParam, response: { 200: envelope(rollout) } },
+    },
+    async (request) => ok(await resumeRollout(app, request.params.id)),
   );
 };

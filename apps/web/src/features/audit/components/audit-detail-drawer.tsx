@@ -1,14 +1,17 @@
-import { type AuditRecord, auditDescriptionText, auditTargetText } from '@railserve/protocol';
+import { type AuditRecord, auditDescriptionText, auditTargetText, parseAuditTarget } from '@railserve/protocol';
 import { Alert, Collapse, Descriptions, Drawer, Skeleton, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { actionFailed } from '../../../lib/errors.ts';
-import { translator } from '../../../lib/phrases.ts';
+import { commandFailureText, translator } from '../../../lib/phrases.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useAuditRecord } from '../api/get-audit-record.ts';
+import { tableLayoutChanges } from '../model/table-layout-diff.ts';
 import { displayValue } from '../model/value-diff.ts';
 import { AuditResultTag, AuditTypeTag } from './audit-tags.tsx';
+import { CommandOutcome, commandOfRecord } from './command-outcome.tsx';
+import { TableLayoutDiff } from './table-layout-diff.tsx';
 import { ValuesDiff } from './values-diff.tsx';
 
 function JsonBlock({ value }: { value: unknown }) {
@@ -17,11 +20,24 @@ function JsonBlock({ value }: { value: unknown }) {
   return <pre style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 12 }}>{displayValue(value)}</pre>;
 }
 
-/** The failure in the reader's language when the answer carried a code; else the server's message. */
+/**
+ * The failure in the reader's language when the answer carried a code; a device's refusal of a
+ * command (or the server's "no answer") as the command screens say it; else the server's message.
+ */
 function recordErrorText(t: TFunction, record: AuditRecord): string {
   const code = (record.responseData as { code?: unknown } | null)?.code;
   const key = typeof code === 'string' ? `errors.${code}` : '';
-  return key && t(key, { defaultValue: '' }) ? t(key) : (record.errorMessage ?? '');
+  return key && t(key, { defaultValue: '' }) ? t(key) : commandFailureText(t, record.errorMessage);
+}
+
+/** What changed: a command as the device answered it, a table layout as a list of moves per page, anything else field by field. */
+function Changes({ record }: { record: AuditRecord }) {
+  const target = parseAuditTarget(record.target)?.key;
+  const command = target === 'robot_commands' || target === 'track_commands' ? commandOfRecord(record.responseData) : undefined;
+  if (command) return <CommandOutcome command={command} />;
+  const layout = target === 'track_tables' ? tableLayoutChanges(record.oldValues, record.newValues) : undefined;
+  if (layout) return <TableLayoutDiff changes={layout} />;
+  return <ValuesDiff target={record.target} oldValues={record.oldValues} newValues={record.newValues} />;
 }
 
 function RecordDetail({ record }: { record: AuditRecord }) {
@@ -62,7 +78,7 @@ function RecordDetail({ record }: { record: AuditRecord }) {
         <Descriptions.Item label={t('audit.fields.affectedRows')}>{record.affectedRows}</Descriptions.Item>
       </Descriptions>
       <Typography.Title level={5}>{t('audit.detail.changes')}</Typography.Title>
-      <ValuesDiff target={record.target} oldValues={record.oldValues} newValues={record.newValues} />
+      <Changes record={record} />
       <Collapse
         style={{ marginTop: 16 }}
         items={[

@@ -70,9 +70,15 @@ describe('audit page', () => {
     expect(calls.find((c) => c.url.startsWith('/api/v1/audit?'))?.url).toBe(
       '/api/v1/audit?page=1&pageSize=20&type=user_management&q=amy',
     );
+    // The records come first; the charts are folded away below them and not asked for until opened.
+    const fold = screen.getByTestId('audit-stats-fold');
+    expect(screen.getByTestId('audit-table').compareDocumentPosition(fold) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(calls.some((c) => c.url.startsWith('/api/v1/audit/stats?'))).toBe(false);
+    expect(screen.queryByTestId('audit-stats')).toBeNull();
+    fireEvent.click(within(fold).getByText('統計圖表'));
+    expect(await screen.findByTestId('audit-stats')).toBeTruthy();
     const statsCall = calls.find((c) => c.url.startsWith('/api/v1/audit/stats?'))?.url ?? '';
     expect(statsCall).toMatch(/type=user_management&q=amy&tz=/);
-    expect(await screen.findByTestId('audit-stats')).toBeTruthy();
     expect(screen.getByRole('figure', { name: '依類型' })).toBeTruthy();
   });
 

@@ -1,4 +1,5 @@
-import { Alert, Card } from 'antd';
+import { BarChartOutlined } from '@ant-design/icons';
+import { Alert, Card, Collapse } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
@@ -6,7 +7,6 @@ import { mayDo } from '../../../lib/access.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { actionFailed } from '../../../lib/errors.ts';
 import { browserTimeZone } from '../../../lib/labels.ts';
-import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useAuditStats } from '../api/audit-stats.ts';
 import { useAuditRecords } from '../api/list-audit.ts';
 import { filtersOf, useAuditParams } from '../hooks/use-audit-params.ts';
@@ -16,16 +16,17 @@ import { AuditStatsPanel } from './audit-stats-panel.tsx';
 import { AuditTable } from './audit-table.tsx';
 import { AuditToolbar } from './audit-toolbar.tsx';
 
-/** /audit: filters, statistics, the list, a record's details, export and cleanup. */
+/**
+ * /audit: filters, the list first, a record's details, export and cleanup; the statistics fold
+ * away below the list (closed until opened, and only then asked for).
+ */
 export function AuditPage() {
   const { t } = useTranslation();
   const { user: me } = useCurrentUser();
   const [params, setParams] = useAuditParams();
   const filters = useMemo(() => filtersOf(params), [params]);
   const tz = useMemo(browserTimeZone, []);
-  // On a phone the charts would push the list far down: they start hidden there.
-  const narrow = useMediaQuery('(max-width: 768px)');
-  const [showStats, setShowStats] = useState(!narrow);
+  const [showStats, setShowStats] = useState(false);
   const [detailId, setDetailId] = useState<number>();
   const records = useAuditRecords(params);
   const stats = useAuditStats(filters, tz, showStats);
@@ -39,8 +40,6 @@ export function AuditPage() {
         tz={tz}
         canExport={mayDo(me, 'audit.export')}
         canCleanup={mayDo(me, 'audit.cleanup')}
-        showStats={showStats}
-        onToggleStats={() => setShowStats((shown) => !shown)}
         onReload={() => {
           void records.refetch();
           if (showStats) void stats.refetch();
@@ -54,23 +53,32 @@ export function AuditPage() {
           style={{ marginBottom: 16 }}
         />
       ) : null}
-      {showStats ? (
-        stats.isError ? (
-          <Alert
-            type="error"
-            showIcon
-            title={actionFailed(t, t('audit.actions.loadStats'), stats.error)}
-            style={{ marginBottom: 16 }}
-          />
-        ) : (
-          <AuditStatsPanel stats={stats.data} loading={stats.isFetching} />
-        )
-      ) : null}
       <AuditTable
         data={records.data}
         loading={records.isFetching}
         onOpen={setDetailId}
         onPageChange={(page, pageSize) => setParams({ page, pageSize })}
+      />
+      <Collapse
+        style={{ marginTop: 16 }}
+        activeKey={showStats ? ['stats'] : []}
+        onChange={(keys) => setShowStats(keys.includes('stats'))}
+        data-testid="audit-stats-fold"
+        items={[
+          {
+            key: 'stats',
+            label: (
+              <span>
+                <BarChartOutlined /> {t('audit.stats.fold')}
+              </span>
+            ),
+            children: stats.isError ? (
+              <Alert type="error" showIcon title={actionFailed(t, t('audit.actions.loadStats'), stats.error)} />
+            ) : (
+              <AuditStatsPanel stats={stats.data} loading={stats.isFetching} />
+            ),
+          },
+        ]}
       />
       <AuditDetailDrawer id={detailId} onClose={() => setDetailId(undefined)} />
     </Card>

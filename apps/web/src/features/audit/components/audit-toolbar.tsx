@@ -1,4 +1,4 @@
-import { BarChartOutlined, DeleteOutlined, FileExcelOutlined, FileTextOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, FileExcelOutlined, FileTextOutlined, ReloadOutlined } from '@ant-design/icons';
 import { AUDIT_RETENTION_DAYS, type AuditExportFormat } from '@railserve/protocol';
 import { App, Button, Flex, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -13,13 +13,11 @@ type AuditToolbarProps = {
   tz: string;
   canExport: boolean;
   canCleanup: boolean;
-  showStats: boolean;
-  onToggleStats: () => void;
   onReload: () => void;
 };
 
-/** Reload, statistics on or off, export of the filtered records, and the cleanup (level 0). */
-export function AuditToolbar({ filters, tz, canExport, canCleanup, showStats, onToggleStats, onReload }: AuditToolbarProps) {
+/** Reload, export of the filtered records, and the cleanup (level 0). */
+export function AuditToolbar({ filters, tz, canExport, canCleanup, onReload }: AuditToolbarProps) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const exporter = useExportAudit();
@@ -51,9 +49,6 @@ export function AuditToolbar({ filters, tz, canExport, canCleanup, showStats, on
     <Flex wrap gap={8} style={{ marginBottom: 16 }}>
       <Button icon={<ReloadOutlined />} onClick={onReload} data-testid="audit-reload">
         {t('audit.filters.reload')}
-      </Button>
-      <Button icon={<BarChartOutlined />} onClick={onToggleStats} aria-pressed={showStats} data-testid="audit-toggle-stats">
-        {showStats ? t('audit.stats.hide') : t('audit.stats.show')}
       </Button>
       {canExport ? (
         <>

@@ -24,6 +24,15 @@ export function useStartRollout() {
   });
 }
 
+/** POST /updates/rollouts/{id}/resume: a stopped rollout asks its failed robots again and goes on. */
+export function useResumeRollout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<Rollout>(`/updates/rollouts/${id}/resume`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: updateKeys.all }),
+  });
+}
+
 /** The choices of a rollout's scope: robots, tracks and sessions by name. */
 export const useScopeChoices = () =>
   useQuery({

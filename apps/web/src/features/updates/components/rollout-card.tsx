@@ -19,7 +19,8 @@ function scopeOf(values: RolloutForm): RolloutScope {
 
 /**
  * Staged rollout (beyond the spec): a file to one robot, a track's, a session's or all robots;
- * a first group of a chosen size, the rest only once all of it updated; the first failure stops it.
+ * a first group of a chosen size, the rest only once all of it updated; a busy robot is asked
+ * again until its deadline, the first failure stops it, and a stopped rollout can be resumed.
  */
 export function RolloutCard() {
   const { t } = useTranslation();
@@ -78,7 +79,14 @@ export function RolloutCard() {
         </Form.Item>
         {kind !== 'all' ? (
           <Form.Item name="target" rules={required}>
-            <Select style={{ width: 200 }} showSearch optionFilterProp="label" options={targets} loading={choices.isPending} />
+            <Select
+              style={{ width: 200 }}
+              showSearch
+              optionFilterProp="label"
+              options={targets}
+              loading={choices.isPending}
+              data-testid="rollout-target"
+            />
           </Form.Item>
         ) : null}
         <Form.Item name="firstGroupSize" label={t('updates.rollout.firstGroup')} rules={required}>

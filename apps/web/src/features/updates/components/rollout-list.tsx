@@ -1,7 +1,10 @@
+import { RedoOutlined } from '@ant-design/icons';
 import type { Rollout } from '@railserve/protocol';
-import { Alert, Flex, List, Progress, Tag, Typography } from 'antd';
+import { Alert, App, Button, Flex, List, Popconfirm, Progress, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useRollouts } from '../api/rollouts.ts';
+import { formatDateTime } from '../../../lib/date-time.ts';
+import { actionFailed } from '../../../lib/errors.ts';
+import { useResumeRollout, useRollouts } from '../api/rollouts.ts';
 import { failureReasonText } from '../model/failure-reason.ts';
 import { UpdateStatusTag } from './update-status-tag.tsx';
 
@@ -12,7 +15,52 @@ const STATUS_COLOR: Record<Rollout['status'], string> = {
   stopped: 'error',
 };
 
-/** The recent rollouts with their progress, live while one runs; a stopped one says where and why. */
+/** One robot of a rollout: its status, why it failed, or that it is busy and asked again until its deadline. */
+function RolloutRobot({ robot }: { robot: Rollout['robots'][number] }) {
+  const { t } = useTranslation();
+  return (
+    <span data-testid="rollout-robot" data-sn={robot.sn}>
+      <Typography.Text>{robot.sn}</Typography.Text>{' '}
+      <Typography.Text type="secondary">({t(`updates.rollout.groups.${robot.group}`)})</Typography.Text>{' '}
+      {robot.retryAt ? (
+        <Tag color="warning" data-testid="rollout-robot-busy">
+          {t('updates.rollout.busyWaiting', { deadline: formatDateTime(robot.deadline) })}
+        </Tag>
+      ) : (
+        <UpdateStatusTag status={robot.status} reason={robot.status === 'failed' ? robot.failureReason : null} />
+      )}
+    </span>
+  );
+}
+
+/** A stopped rollout's action: ask the failed robots again and go on. */
+function ResumeButton({ rollout }: { rollout: Rollout }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const resume = useResumeRollout();
+  const onResume = async () => {
+    try {
+      await resume.mutateAsync(rollout.id);
+      void message.success(t('updates.rollout.resumed'));
+    } catch (error) {
+      void message.error(actionFailed(t, t('updates.rollout.resume'), error));
+    }
+  };
+  return (
+    <Popconfirm
+      title={t('updates.rollout.resumeConfirm')}
+      okText={t('common.actions.confirm')}
+      cancelText={t('common.actions.cancel')}
+      onConfirm={onResume}
+    >
+      <Button size="small" icon={<RedoOutlined />} loading={resume.isPending} data-testid="resume-rollout">
+        {t('updates.rollout.resume')}
+      </Button>
+    </Popconfirm>
+  );
+}
+
+/** The recent rollouts with their progress, live while one runs; a stopped one says where and why, and can be resumed. */
 export function RolloutList() {
   const { t } = useTranslation();
   const rollouts = useRollouts();
@@ -46,16 +94,14 @@ export function RolloutList() {
                 <Alert
                   type="error"
                   showIcon
+                  data-testid="rollout-stopped"
                   title={t('updates.rollout.stoppedAt', { sn: r.stoppedAt.sn, reason: failureReasonText(t, r.stoppedAt.reason) })}
+                  action={r.status === 'stopped' ? <ResumeButton rollout={r} /> : undefined}
                 />
               ) : null}
               <Flex wrap gap={12}>
                 {r.robots.map((robot) => (
-                  <span key={robot.recordId}>
-                    <Typography.Text>{robot.sn}</Typography.Text>{' '}
-                    <Typography.Text type="secondary">({t(`updates.rollout.groups.${robot.group}`)})</Typography.Text>{' '}
-                    <UpdateStatusTag status={robot.status} />
-                  </span>
+                  <RolloutRobot key={robot.recordId} robot={robot} />
                 ))}
               </Flex>
             </Flex>

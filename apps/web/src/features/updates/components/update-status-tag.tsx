@@ -18,7 +18,7 @@ export function UpdateStatusTag({ status, reason }: { status: UpdateStatus | str
     <span data-testid="update-status" data-status={status}>
       <Tag color={COLOR[known]}>{t(`updates.status.${known}`)}</Tag>
       {reason ? (
-        <Typography.Text type="danger" style={{ fontSize: 12 }} title={reason}>
+        <Typography.Text type="danger" style={{ fontSize: 12 }}>
           {failureReasonText(t, reason)}
         </Typography.Text>
       ) : null}

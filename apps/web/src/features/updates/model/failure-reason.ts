@@ -1,23 +1,6 @@
+import { updateFailureText } from '@railserve/protocol';
 import type { TFunction } from 'i18next';
+import { translator } from '../../../lib/phrases.ts';
 
-/** The reasons the simulator and the server word (robot-update.ts, rollout-service.ts), in the reader's language. */
-const REASONS: [RegExp, string][] = [
-  [/^checksum mismatch/, 'updates.reasons.checksum'],
-  [/^signature mismatch/, 'updates.reasons.signature'],
-  [/^signature key unavailable/, 'updates.reasons.signatureKey'],
-  [/^download refused: not a path on the console/, 'updates.reasons.notServerPath'],
-  [/^download refused: HTTP (?<status>\d+)/, 'updates.reasons.refused'],
-  [/^download failed/, 'updates.reasons.downloadFailed'],
-  [/^update command timed out/, 'updates.reasons.timedOut'],
-  [/^update command failed: (?<error>.*)$/, 'updates.reasons.commandFailed'],
-  [/^not sent: robot (?<sn>\S+) is offline/, 'updates.reasons.offline'],
-];
-
-/** A device's failure reason translated when it is one we know, else as the device said it. */
-export function failureReasonText(t: TFunction, reason: string): string {
-  for (const [pattern, key] of REASONS) {
-    const match = pattern.exec(reason);
-    if (match) return t(key, { ...match.groups });
-  }
-  return reason;
-}
+/** An update's failure reason in the reader's language (protocol update-failures.ts); a device's own text as sent. */
+export const failureReasonText = (t: TFunction, reason: string): string => updateFailureText(translator(t), reason);
