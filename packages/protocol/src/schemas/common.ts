@@ -149,5 +149,11 @@ export const ERROR_CODES = [
   'update_record_not_waiting',
   'rollout_no_robots',
   'restart_unavailable',
+  'enrollment_key_invalid',
+  'device_already_enrolled',
+  'enrollment_identity_mismatch',
+  'sn_reserved',
+  'device_offline',
+  'shared_key_not_configured',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
