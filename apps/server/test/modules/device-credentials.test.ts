@@ -41,6 +41,15 @@ describe('signing in with a credential of its own', () => {
     const credential = res.json().data;
     expect(await signIn(app, 'CR-A', credential.password)).toBe(false);
     keep(await signIn(app, `track-${track.id}`, credential.password));
+    // Over HTTP the same credential opens the controller's own track data, and nothing else does.
+    const basic = (user: string, password: string) => ({
+      authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`,
+    });
+    const audio = (headers: { authorization: string }) =>
+      app.inject({ method: 'GET', url: `/api/v1/tracks/${track.id}/audio`, headers });
+    expect((await audio(basic(`track-${track.id}`, credential.password))).statusCode).toBe(200);
+    expect((await audio(basic(`track-${track.id}`, 'wrong-password-0123456789'))).statusCode).toBe(401);
+    expect((await audio(basic('CR-A', credential.password))).statusCode).toBe(401);
   });
 
   it('an enrolled robot no longer opens with the shared key', async () => {
