@@ -41,5 +41,14 @@ describe('the simulator on enrollment', () => {
       )
       .toBe(false);
     await expect.poll(() => fleet?.robot('ENS-0001')?.connected, { timeout: 10_000 }).toBe(true);
+
+    // A controller follows a rotation the same way, over its track's command topic.
+    const controllerPath = `/api/v1/tracks/${track.id}/controller/credential`;
+    expect((await app.inject({ method: 'POST', url: `${controllerPath}/rotate`, headers: admin })).statusCode).toBe(200);
+    await expect
+      .poll(async () => (await app.inject({ method: 'GET', url: controllerPath, headers: admin })).json().data.rotationPending, {
+        timeout: 10_000,
+      })
+      .toBe(false);
   });
 });
