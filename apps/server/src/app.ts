@@ -42,6 +42,8 @@ export const app = fp(async (instance: FastifyInstance, options: AppOptions) => 
   instance.decorate('userRevocations', createUserRevocations());
   instance.decorate('faultGuard', new FaultGuard(instance.log));
   instance.decorate('deviceCredentials', createDeviceCredentials({ db: database.db, secrets, log: instance.log }));
+  // Registered before the broker and the modules: it closes after them, with the last sign-ins.
+  instance.addHook('onClose', () => instance.deviceCredentials.close());
   // server.ts sets `restart` when it runs the process (POST /system/restart).
   instance.decorate('lifecycle', {});
   instance.setValidatorCompiler(validatorCompiler);

@@ -4,7 +4,7 @@ import { sameSecret } from '../../lib/device-credentials.ts';
 import type { Secrets } from '../../lib/secrets.ts';
 import { hashSecret, sameHash } from './credential-hash.ts';
 import { type Device, identityOf } from './device-names.ts';
-import { type CredentialRow, findCredential, promotePending, readSharedKeyEnabled, recordSignIn } from './repository.ts';
+import { type CredentialRow, findCredential, promotePending, readSharedKeyEnabled, recordSignIns } from './repository.ts';
 
 /** How a device proved itself: with its own credential or the shared DEVICE_KEY. */
 export type SignInKind = 'own' | 'shared';
@@ -17,6 +17,8 @@ const REVOKED_MEMORY_MS = 5000;
 const REFUSALS_LOG_EVERY_MS = 60_000;
 /** How long the shared-key switch read from the database is trusted. */
 const SETTING_TTL_MS = 5000;
+/** Sign-ins are written together this often: a reconnect storm costs a few statements, not one per device. */
+const SIGN_IN_FLUSH_MS = 500;
 
 export type DeviceCredentialService = ReturnType<typeof createDeviceCredentials>;
 
@@ -33,6 +35,20 @@ export function createDeviceCredentials(options: { db: Database; secrets: Secret
   const revokedSeen = new Map<string, number>();
   let refusals = { count: 0, identities: new Set<string>(), loggedAt: Number.NEGATIVE_INFINITY };
   let sharedSetting = { enabled: true, readAt: Number.NEGATIVE_INFINITY };
+  const signIns = new Map<string, { kind: Device['kind']; identity: string; how: SignInKind; at: Date }>();
+  let flushing = Promise.resolve();
+  const flush = () => {
+    const batch = [...signIns.values()];
+    signIns.clear();
+    flushing = flushing
+      .then(() => recordSignIns(db, batch))
+      .catch((error) => log.error({ err: error, signIns: batch.length }, 'could not record device sign-ins'));
+    return flushing;
+  };
+  const timer = setInterval(() => {
+    if (signIns.size > 0) void flush();
+  }, SIGN_IN_FLUSH_MS);
+  timer.unref();
 
   const sharedKeyEnabled = async () => {
     if (Date.now() - sharedSetting.readAt > SETTING_TTL_MS)
@@ -79,6 +95,13 @@ export function createDeviceCredentials(options: { db: Database; secrets: Secret
       sharedSetting = { enabled, readAt: Date.now() };
     },
 
+    /** Writes the sign-ins gathered so far (tests, shutdown). */
+    flushSignIns: flush,
+    close() {
+      clearInterval(timer);
+      return flush();
+    },
+
     /** How the device proved itself, or undefined. `record` writes the sign-in (broker sign-ins). */
     async verify(device: Device, password: Buffer | string | undefined, record = true): Promise<SignInKind | undefined> {
       if (password === undefined || password.length === 0 || password.length > PASSWORD_MAX_BYTES) return undefined;
@@ -102,11 +125,7 @@ export function createDeviceCredentials(options: { db: Database; secrets: Secret
       ) {
         how = 'shared';
       }
-      if (how && record) {
-        recordSignIn(db, device.kind, identity, how).catch((error) =>
-          log.error({ err: error }, 'could not record a device sign-in'),
-        );
-      }
+      if (how && record) signIns.set(key, { kind: device.kind, identity, how, at: new Date() });
       return how;
     },
   };

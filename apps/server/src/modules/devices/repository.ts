@@ -131,15 +131,20 @@ export async function claimCredential(
   return updated.length === 1;
 }
 
-/** Records a sign-in; a device on the shared key gets a row of state `shared` the first time. */
-export async function recordSignIn(db: Database, kind: DeviceKind, identity: string, how: 'own' | 'shared') {
-  const now = new Date();
+/** Records sign-ins, many in one statement; a device on the shared key gets a row of state `shared` the first time. */
+export async function recordSignIns(
+  db: Database,
+  signIns: { kind: DeviceKind; identity: string; how: 'own' | 'shared'; at: Date }[],
+) {
+  if (signIns.length === 0) return;
   await db
     .insert(deviceCredentials)
-    .values({ kind, identity, state: 'shared', lastSignInAt: now, lastSignInKind: how })
+    .values(
+      signIns.map((s) => ({ kind: s.kind, identity: s.identity, state: 'shared', lastSignInAt: s.at, lastSignInKind: s.how })),
+    )
     .onConflictDoUpdate({
       target: [deviceCredentials.kind, deviceCredentials.identity],
-      set: { lastSignInAt: now, lastSignInKind: how },
+      set: { lastSignInAt: sql`excluded.last_sign_in_at`, lastSignInKind: sql`excluded.last_sign_in_kind` },
     });
 }
 
