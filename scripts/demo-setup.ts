@@ -3,6 +3,7 @@
 import { createSessionBody, createTrackBody, type TrackMap, topics, trackMap } from '@railserve/protocol';
 import { planFleet } from '@railserve/robot-sim';
 import type { FastifyInstance } from 'fastify';
+import { createEnrollmentKey } from '../apps/server/src/modules/devices/key-service.ts';
 import { findSessionByCode } from '../apps/server/src/modules/sessions/repository.ts';
 import { createSession } from '../apps/server/src/modules/sessions/service.ts';
 import { findMapState, markMapPublished, markPublishedMapLive } from '../apps/server/src/modules/tracks/map-repository.ts';
@@ -14,6 +15,8 @@ export const DEMO_TRACKS = [
   { name: 'Demo track B', type: 'multi_circular' },
 ] as const;
 export const DEMO_ROBOTS = 6;
+/** Robots and controllers the demo enrols. */
+export const DEMO_DEVICES = DEMO_ROBOTS + DEMO_TRACKS.length;
 export const DEMO_TABLES = 6;
 export const DEMO_SESSION_CODE = 'DEMO1';
 const DEMO_SESSION = {
@@ -38,7 +41,7 @@ async function ensureTracks(app: FastifyInstance) {
  * reload_map does), so the simulated controllers initialize as soon as they connect. A map
  * someone already saved on a demo track is kept; the fleet drives whatever map is live.
  */
-export async function prepareDemo(app: FastifyInstance) {
+export async function prepareDemo(app: FastifyInstance, devices: number) {
   const trackIds = await ensureTracks(app);
   const plan = planFleet({ robots: DEMO_ROBOTS, trackIds, tablesPerTrack: DEMO_TABLES });
   const maps = new Map<number, TrackMap>();
@@ -54,8 +57,14 @@ export async function prepareDemo(app: FastifyInstance) {
       await markPublishedMapLive(app.db, track.trackId, new Date());
     }
   }
-  if (!(await findSessionByCode(app.db, DEMO_SESSION.code))) {
-    await createSession(app.db, createSessionBody.parse({ ...DEMO_SESSION, trackIds }));
-  }
-  return { trackIds, maps };
+  const session =
+    (await findSessionByCode(app.db, DEMO_SESSION.code)) ??
+    (await createSession(app.db, createSessionBody.parse({ ...DEMO_SESSION, trackIds }))).session;
+  // The fleet enrols its robots and controllers with this key, as an installer would with one from the console.
+  const { key: enrollmentKey } = await createEnrollmentKey(
+    app,
+    { sessionId: session.id, uses: devices, expiresInMinutes: 10 },
+    'demo',
+  );
+  return { trackIds, maps, enrollmentKey };
 }

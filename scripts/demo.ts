@@ -1,13 +1,14 @@
 // `npm run demo` (scripts/start.mjs --demo): the console plus a simulated fleet on its embedded
 // broker, so a newcomer sees robots move and track statuses change at once. It keeps its data in
 // a folder of its own (demo-env.ts). Ctrl+C stops both.
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CONFIG_EXIT_CODE } from '@railserve/protocol';
 import type { Fleet } from '@railserve/robot-sim';
 import { startFleet } from '@railserve/robot-sim';
 import { startDispatching } from './demo-dispatch.ts';
 import { demoStartedText, useDemoDataDir } from './demo-env.ts';
-import { DEMO_ROBOTS, DEMO_SESSION_CODE, DEMO_TABLES, prepareDemo } from './demo-setup.ts';
+import { DEMO_DEVICES, DEMO_ROBOTS, DEMO_SESSION_CODE, DEMO_TABLES, prepareDemo } from './demo-setup.ts';
 
 // Set before the server module loads: it then leaves starting to this script (see server.ts).
 process.env.RAILSERVE_DEMO = '1';
@@ -31,11 +32,14 @@ const { server, config, port } = await runServer({
 
 try {
   await server.mqtt.waitUntilConnected();
-  const { trackIds, maps } = await prepareDemo(server);
+  const { trackIds, maps, enrollmentKey } = await prepareDemo(server, DEMO_DEVICES);
   const url = server.brokerPorts ? `mqtt://127.0.0.1:${server.brokerPorts.tcp}` : config.mqttUrl!;
+  // The robots and controllers enrol through the real endpoint and keep their credentials in the demo's folder.
   fleet = await startFleet({
     url,
-    deviceKey: server.secrets.deviceKey,
+    enrollmentKey,
+    credentialsFile: path.join(dataDir, 'demo-devices.json'),
+    ...(server.secrets.deviceKey ? { deviceKey: server.secrets.deviceKey } : {}),
     apiUrl: `http://127.0.0.1:${port}`,
     robots: DEMO_ROBOTS,
     trackIds,

@@ -28,13 +28,20 @@ type BenchServerOptions = {
 };
 
 /** The real server app on a fresh database, signed in as the administrator. */
-export type BenchSecrets = { jwtSecret: string; deviceKey: string; serverBrokerPassword: string; updateSigningKey: string };
+export type BenchSecrets = {
+  jwtSecret: string;
+  deviceKey: string;
+  serverBrokerPassword: string;
+  updateSigningKey: string;
+  credentialKey: string;
+};
 
 export const freshSecrets = (): BenchSecrets => ({
   jwtSecret: randomBytes(32).toString('hex'),
   deviceKey: randomBytes(16).toString('hex'),
   serverBrokerPassword: randomBytes(16).toString('hex'),
   updateSigningKey: generateUpdateSigningKey(),
+  credentialKey: randomBytes(32).toString('hex'),
 });
 
 export async function startBenchServer({ name, database: where, listen, config, secrets = freshSecrets() }: BenchServerOptions) {

@@ -14,6 +14,7 @@ import { FaultGuard } from './lib/fault-guard.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { createUpdateSigner } from './lib/update-signing.ts';
 import { createUserRevocations } from './lib/user-revocations.ts';
+import { createDeviceCredentials } from './modules/devices/credential-check.ts';
 import { apiRoutes, services } from './modules/index.ts';
 import { systemInfoRoutes } from './modules/system/routes.ts';
 import { ensureAdministrator } from './modules/users/service.ts';
@@ -40,6 +41,9 @@ export const app = fp(async (instance: FastifyInstance, options: AppOptions) => 
   instance.decorate('startedAt', new Date());
   instance.decorate('userRevocations', createUserRevocations());
   instance.decorate('faultGuard', new FaultGuard(instance.log));
+  instance.decorate('deviceCredentials', createDeviceCredentials({ db: database.db, secrets, log: instance.log }));
+  // Registered before the broker and the modules: it closes after them, with the last sign-ins.
+  instance.addHook('onClose', () => instance.deviceCredentials.close());
   // server.ts sets `restart` when it runs the process (POST /system/restart).
   instance.decorate('lifecycle', {});
   instance.setValidatorCompiler(validatorCompiler);

@@ -66,6 +66,12 @@ const envSchema = z.object({
     .default(1800),
   LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   WEB_DIST: z.string().optional(),
+  DEVICE_CREDENTIAL_GRACE_S: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(7 * 24 * 3600)
+    .default(600),
   LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   TRUST_PROXY: trustProxy.optional(),
   AUDIO_QUOTA_PER_TRACK_MB: mebibytes.default(200),
@@ -96,6 +102,8 @@ export type Config = {
   logRetentionDays: number;
   webDist?: string;
   loginAttemptsPerMinute: number;
+  /** How long a rotated device's old password still works (DEVICE_CREDENTIAL_GRACE_S). */
+  deviceCredentialGraceMs: number;
   /** Reverse proxies whose X-Forwarded-For is believed; empty: the socket's address is the client's. */
   trustProxy: string[];
   /** Bytes of audio one track may keep (AUDIO_QUOTA_PER_TRACK_MB). */
@@ -143,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logRetentionDays: e.LOG_RETENTION_DAYS,
     webDist: e.WEB_DIST,
     loginAttemptsPerMinute: e.LOGIN_ATTEMPTS_PER_MINUTE,
+    deviceCredentialGraceMs: e.DEVICE_CREDENTIAL_GRACE_S * 1000,
     trustProxy: e.TRUST_PROXY ?? [],
     audioQuotaPerTrackBytes: e.AUDIO_QUOTA_PER_TRACK_MB * MIB,
     uploadQuotaTotalBytes: e.UPLOAD_QUOTA_TOTAL_MB * MIB,

@@ -43,6 +43,8 @@ declare module 'fastify' {
     brokerAccounts: import('./modules/auth/broker-accounts.ts').BrokerAccounts;
     /** Ends a user's live broker sessions when their tokens are revoked (lib/user-revocations.ts). */
     userRevocations: import('./lib/user-revocations.ts').UserRevocations;
+    /** Checks devices' own credentials and the shared key; ends revoked devices' sessions (modules/devices/credential-check.ts). */
+    deviceCredentials: import('./modules/devices/credential-check.ts').DeviceCredentialService;
     /** Signs update files with the key of secrets.json (lib/update-signing.ts). */
     updateSigner: import('./lib/update-signing.ts').UpdateSigner;
     /** Catches a fault of one broker hook, handler or writer so it never ends the process (lib/fault-guard.ts). */

@@ -20,6 +20,8 @@ import { freshPostgres } from './support/postgres.ts';
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 
 export type TestApp = FastifyInstance & {
+  /** Tests run with a shared DEVICE_KEY set (the shared-key path); enrollment tests enrol their own devices. */
+  secrets: Secrets & { deviceKey: string };
   database: DatabaseHandle;
   /** Signs in and answers the bearer header. */
   login(username: string, password: string): Promise<{ authorization: string }>;
@@ -36,11 +38,14 @@ const fixturePasswordHash = () => {
   return fixtureHash;
 };
 
+export type TestAppOptions = {
+  logStream?: { write(line: string): void };
+  /** false: no shared DEVICE_KEY (a fresh install, where devices must enrol). */
+  sharedKey?: false;
+};
+
 /** Builds the app on a fresh database; nothing listens on HTTP. The embedded broker binds free ports. */
-export async function buildTestApp(
-  overrides: Partial<Config> = {},
-  options: { logStream?: { write(line: string): void } } = {},
-): Promise<TestApp> {
+export async function buildTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rs-test-'));
   const start = inject('databaseStart');
   const postgres = TEST_DATABASE_URL ? await freshPostgres(TEST_DATABASE_URL, undefined, start?.postgresTemplate) : undefined;
@@ -58,9 +63,10 @@ export async function buildTestApp(
   };
   const secrets: Secrets = {
     jwtSecret: randomBytes(32).toString('hex'),
-    deviceKey: randomBytes(16).toString('hex'),
+    ...(options.sharedKey === false ? {} : { deviceKey: randomBytes(16).toString('hex') }),
     serverBrokerPassword: randomBytes(16).toString('hex'),
     updateSigningKey: generateUpdateSigningKey(),
+    credentialKey: randomBytes(32).toString('hex'),
   };
   const server = Fastify({
     logger: options.logStream ? { level: 'trace', stream: options.logStream } : false,
@@ -110,7 +116,7 @@ export async function buildTestApp(
  */
 export function useTestApp(
   overrides: Partial<Config> = {},
-  options: { logStream?: { write(line: string): void } } = {},
+  options: TestAppOptions = {},
 ): { app: TestApp; admin: { authorization: string } } {
   let built: TestApp | undefined;
   const admin = { authorization: '' };

@@ -17,6 +17,7 @@ export * from './schemas/audit.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/commands.ts';
 export * from './schemas/common.ts';
+export * from './schemas/device-identity.ts';
 export * from './schemas/logs.ts';
 export * from './schemas/robot-config.ts';
 export * from './schemas/robot-config-ranges.ts';

@@ -37,6 +37,8 @@ export const ACTION_LEVELS = {
   'updates.write': MAKER,
   'system.force_reload': MAKER,
   'system.restart': MAKER,
+  'devices.enrollment_keys': MAKER,
+  'devices.credentials': MAKER,
   'audit.view': MAKER,
   'audit.export': MAKER,
   'audit.cleanup': ADMIN,

@@ -10,7 +10,11 @@ Starts simulated serving robots and track controllers on an MQTT broker.
   --track-ids 4,7         existing track ids to use instead of 1..M
   --url URL               broker (default mqtt://127.0.0.1:1883)
   --api-url URL           the console over HTTP (e.g. http://127.0.0.1:8080): robots fetch their audio after reload_map
-  --device-key KEY        the console's DEVICE_KEY (or env RAILSERVE_DEVICE_KEY)
+  --enrollment-key KEY    enrol the robots and controllers with this key (console: sessions, enrollment
+                          keys) through --api-url, then sign in with their own credentials
+                          (or env RAILSERVE_ENROLLMENT_KEY)
+  --credentials-file F    keep the enrolled devices' passwords in F between runs (mode 0600)
+  --device-key KEY        the console's shared DEVICE_KEY, where it still allows one (or env RAILSERVE_DEVICE_KEY)
   --status-interval-ms N  status heartbeat (50-60000, default 1000)
   --step-ms N             time to drive from one point to the next (10-60000, default 1000)
   --alarm-rate R          random alarms per robot per hour (0-3600, default 0)
@@ -29,6 +33,8 @@ const STRING_FLAGS = [
   'url',
   'api-url',
   'device-key',
+  'enrollment-key',
+  'credentials-file',
   'status-interval-ms',
   'step-ms',
   'alarm-rate',
@@ -67,13 +73,17 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     const s = (name: string) => v[name] as string | undefined;
     if (v.help) return { help: true };
     const deviceKey = s('device-key') ?? env.RAILSERVE_DEVICE_KEY;
-    if (!deviceKey)
-      throw new Error('--device-key is required (or set RAILSERVE_DEVICE_KEY): the console prints it, or reads it from DATA_DIR');
+    const enrollmentKey = s('enrollment-key') ?? env.RAILSERVE_ENROLLMENT_KEY;
+    if (!deviceKey && !enrollmentKey)
+      throw new Error(
+        '--enrollment-key (with --api-url) or --device-key is required: an administrator makes enrollment keys in the console',
+      );
     const url = s('url') ?? 'mqtt://127.0.0.1:1883';
     if (!/^(mqtts?|wss?|tcp):\/\/[^\s]+$/.test(url)) throw new Error(`--url must look like mqtt://host:1883, got "${url}"`);
     const apiUrl = s('api-url');
     if (apiUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(apiUrl))
       throw new Error(`--api-url must look like http://host:8080, got "${apiUrl}"`);
+    if (enrollmentKey && !apiUrl) throw new Error('--enrollment-key needs --api-url: devices enrol over HTTP');
     const trackIds = s('track-ids')
       ?.split(',')
       .map((id) => int('track-ids', id, 1, 999_999_999) as number);
@@ -88,7 +98,9 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
       help: false,
       options: {
         url,
-        deviceKey,
+        ...(deviceKey ? { deviceKey } : {}),
+        ...(enrollmentKey ? { enrollmentKey } : {}),
+        ...(s('credentials-file') ? { credentialsFile: s('credentials-file') } : {}),
         apiUrl,
         robots: int('robots', s('robots'), 1, 10_000, 12) as number,
         tracks: int('tracks', s('tracks'), 1, 1000, 2),

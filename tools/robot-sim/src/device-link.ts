@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { deviceCredential } from '@railserve/protocol';
 import mqtt, { type MqttClient } from 'mqtt';
 
 export type DeviceLinkOptions = {
@@ -118,6 +119,23 @@ export class DeviceLink extends EventEmitter {
   /** Drops the connection without a DISCONNECT and stays down: the broker publishes the last will. */
   kill() {
     this.client.end(true);
+  }
+
+  /**
+   * Takes a credential the server sent (`set_credential`, docs/protocol.md "Device enrollment"):
+   * keeps it for every later connect and reconnects with it at once, which ends the old password.
+   * Answers false for a message that is not a credential of this device.
+   */
+  takeCredential(args: unknown, onSaved?: (password: string) => void): boolean {
+    const parsed = deviceCredential.safeParse(args);
+    if (!parsed.success || parsed.data.username !== this.opts.username || parsed.data.clientId !== this.opts.clientId)
+      return false;
+    this.opts.password = parsed.data.password;
+    this.client.options.password = parsed.data.password;
+    onSaved?.(parsed.data.password);
+    // After the ack has gone out: a clean reconnect signs in with the new password.
+    setTimeout(() => this.drop(), 50);
+    return true;
   }
 
   /** Drops the connection without a DISCONNECT and lets mqtt.js reconnect (a reboot). */

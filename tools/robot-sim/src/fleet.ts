@@ -1,5 +1,6 @@
 import { isValidSn, type TrackMap, topics } from '@railserve/protocol';
 import mqtt from 'mqtt';
+import { DeviceCredentials, enrollAll } from './enrollment.ts';
 import { generateTrackMap } from './map-gen.ts';
 import { createRng } from './rng.ts';
 import { SimRobot } from './robot.ts';
@@ -8,7 +9,12 @@ import { SimTrackController } from './track-controller.ts';
 
 export type FleetOptions = {
   url: string;
-  deviceKey: string;
+  /** The shared DEVICE_KEY of a fleet not yet on credentials of its own; also what the on-site server and tablet sign in with. */
+  deviceKey?: string;
+  /** Robots and controllers enrol with this key through `apiUrl` and sign in with their own credentials. */
+  enrollmentKey?: string;
+  /** Keeps the enrolled devices' passwords between runs (the devices' own storage). */
+  credentialsFile?: string;
   /** The console over HTTP; robots fetch their track's audio from it after reload_map. */
   apiUrl?: string;
   robots: number;
@@ -69,12 +75,28 @@ export function planFleet(opts: Pick<FleetOptions, 'robots' | 'tracks' | 'trackI
 export async function startFleet(opts: FleetOptions): Promise<Fleet> {
   const plan = planFleet(opts);
   const rng = createRng(opts.seed ?? Date.now());
+  const saved = await DeviceCredentials.load(opts.credentialsFile);
+  if (opts.enrollmentKey) {
+    if (!opts.apiUrl) throw new Error('enrolling needs the console over HTTP (apiUrl / --api-url)');
+    const devices = plan.flatMap((track) => [
+      { kind: 'controller' as const, trackId: track.trackId },
+      ...track.sns.map((sn) => ({ kind: 'robot' as const, sn })),
+    ]);
+    await enrollAll({ apiUrl: opts.apiUrl, enrollmentKey: opts.enrollmentKey }, devices, saved);
+  }
+  const passwordOf = (username: string) => {
+    const password = saved.passwords.get(username) ?? opts.deviceKey;
+    if (!password) throw new Error(`${username} has no credential: give an enrollment key or the shared device key`);
+    return password;
+  };
+  const keep = (username: string) => (password: string) => void saved.set(username, password);
   if (opts.publishMaps) await publishMaps(opts.url, plan, opts.publishMaps === true ? undefined : opts.publishMaps);
   const controllers = plan.map(
     (track) =>
       new SimTrackController({
         url: opts.url,
-        deviceKey: opts.deviceKey,
+        deviceKey: passwordOf(`track-${track.trackId}`),
+        onCredential: keep(`track-${track.trackId}`),
         trackId: track.trackId,
         robots: track.sns,
         maxRobots: opts.maxRobotsPerTrack,
@@ -88,7 +110,8 @@ export async function startFleet(opts: FleetOptions): Promise<Fleet> {
       const i = index++;
       return new SimRobot({
         url: opts.url,
-        deviceKey: opts.deviceKey,
+        deviceKey: passwordOf(sn),
+        onCredential: keep(sn),
         apiUrl: opts.apiUrl,
         sn,
         trackId: track.trackId,
@@ -106,10 +129,26 @@ export async function startFleet(opts: FleetOptions): Promise<Fleet> {
       });
     }),
   );
-  const sites = (opts.sites ?? []).flatMap((site) => [
-    new SimSiteDevice({ ...opts, kind: 'site_server', sessionCode: site.sessionCode, version: site.serverVersion }),
-    new SimSiteDevice({ ...opts, kind: 'tablet', sessionCode: site.sessionCode, version: site.tabletVersion }),
-  ]);
+  // The on-site server and tablet sign in with the shared key only: without one they stay away.
+  const deviceKey = opts.deviceKey;
+  const sites = deviceKey
+    ? (opts.sites ?? []).flatMap((site) => [
+        new SimSiteDevice({
+          url: opts.url,
+          deviceKey,
+          kind: 'site_server',
+          sessionCode: site.sessionCode,
+          version: site.serverVersion,
+        }),
+        new SimSiteDevice({
+          url: opts.url,
+          deviceKey,
+          kind: 'tablet',
+          sessionCode: site.sessionCode,
+          version: site.tabletVersion,
+        }),
+      ])
+    : [];
   const fleet: Fleet = {
     plan,
     robots,

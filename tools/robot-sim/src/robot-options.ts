@@ -4,7 +4,10 @@ import { createRobotModel, DEFAULT_TIMING, type RobotModel, type RobotTiming } f
 export type SimRobotOptions = Partial<RobotTiming> & {
   url: string;
   sn: string;
+  /** Its broker password: its own credential from enrollment, or the shared DEVICE_KEY. */
   deviceKey: string;
+  /** Told the new password when the server rotates the credential (to keep it across restarts). */
+  onCredential?: (password: string) => void;
   /** The console's HTTP address (http://host:8080): after reload_map the robot fetches its track's audio from it. */
   apiUrl?: string;
   name?: string;

@@ -3,6 +3,7 @@ import {
   type AckPayload,
   type AlarmCode,
   type AudioClip,
+  CREDENTIAL_COMMAND,
   commandPayload,
   configWritePayload,
   formatLogEvent,
@@ -180,6 +181,18 @@ export class SimRobot extends EventEmitter {
   private onCommand(payload: Buffer) {
     const msg = commandPayload.safeParse(parseJson(payload));
     if (!msg.success) return void robotLog(this, 'warning', 'command', formatLogEvent('device_command_invalid'));
+    if (msg.data.command === CREDENTIAL_COMMAND) {
+      const taken =
+        this.link?.takeCredential(msg.data.args, (password) => {
+          this.opts.deviceKey = password;
+          this.opts.onCredential?.(password);
+        }) ?? false;
+      return void this.answer(
+        msg.data.id,
+        { command: msg.data.command },
+        taken ? { ok: true } : { ok: false, error: 'invalid_credential' },
+      );
+    }
     const events: ModelEvent[] = [];
     const outcome = applyCommand(this.model, msg.data, this.map, Date.now(), events);
     this.emitEvents(events);

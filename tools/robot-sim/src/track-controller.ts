@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import {
   type AckPayload,
+  CREDENTIAL_COMMAND,
   commandPayload,
   formatLogEvent,
   type LogPayload,
@@ -19,7 +20,10 @@ import { initialTrackState, type TrackEffect, type TrackEvent, type TrackState, 
 export type SimTrackControllerOptions = {
   url: string;
   trackId: number;
+  /** Its broker password: its own credential from enrollment, or the shared DEVICE_KEY. */
   deviceKey: string;
+  /** Told the new password when the server rotates the credential. */
+  onCredential?: (password: string) => void;
   /** Robots already registered to this track (a real controller remembers them across restarts). */
   robots?: string[];
   /** The track's robot limit; more registered robots is error 1. */
@@ -80,7 +84,15 @@ export class SimTrackController extends EventEmitter {
   private onMessage(topic: string, payload: Buffer) {
     if (topic === topics.trackCommand(this.trackId)) {
       const msg = commandPayload.safeParse(parseJson(payload));
-      if (msg.success) this.dispatch({ type: 'command', ...msg.data });
+      if (msg.success && msg.data.command === CREDENTIAL_COMMAND) {
+        const taken =
+          this.link?.takeCredential(msg.data.args, (password) => {
+            this.opts.deviceKey = password;
+            this.opts.onCredential?.(password);
+          }) ?? false;
+        const ack = { id: msg.data.id, ok: taken, ...(taken ? {} : { error: 'invalid_credential' }), ts: now() };
+        void this.link?.publish(topics.trackAck(this.trackId), ack);
+      } else if (msg.success) this.dispatch({ type: 'command', ...msg.data });
       else this.log('warning', 'command', formatLogEvent('device_command_invalid'));
     } else if (topic === topics.trackMap(this.trackId)) {
       if (payload.length === 0) return this.dispatch({ type: 'map', map: null });

@@ -48,6 +48,18 @@ describe('simulator command line', () => {
     });
   });
 
+  it('takes an enrollment key instead of the shared key', () => {
+    const parsed = parseCli(
+      ['--enrollment-key', 'rsek_x', '--api-url', 'http://127.0.0.1:8080', '--credentials-file', 'c.json'],
+      {},
+    );
+    expect(parsed).toMatchObject({
+      help: false,
+      options: { enrollmentKey: 'rsek_x', apiUrl: 'http://127.0.0.1:8080', credentialsFile: 'c.json' },
+    });
+    expect((parsed as { options: object }).options).not.toHaveProperty('deviceKey');
+  });
+
   it('answers bad input with one clear error', () => {
     const error = (argv: string[]) => (parseCli(argv, { RAILSERVE_DEVICE_KEY: 'k' }) as { error: string }).error;
     expect(error(['--robots', '0'])).toBe('--robots must be a whole number from 1 to 10000, got "0"');
@@ -58,7 +70,10 @@ describe('simulator command line', () => {
     expect(error(['--alarm-rate', '-1'])).toMatch(/--alarm-rate/);
     expect(error(['--sn-prefix', 'a b'])).toMatch(/--sn-prefix/);
     expect(error(['--frobnicate'])).toMatch(/frobnicate/);
-    expect((parseCli([], {}) as { error: string }).error).toMatch(/--device-key is required/);
+    expect((parseCli([], {}) as { error: string }).error).toMatch(
+      /--enrollment-key \(with --api-url\) or --device-key is required/,
+    );
+    expect((parseCli(['--enrollment-key', 'K'], {}) as { error: string }).error).toMatch(/needs --api-url/);
     expect(parseCli(['--help'], {})).toEqual({ help: true });
   });
 });

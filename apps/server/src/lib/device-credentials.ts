@@ -19,15 +19,19 @@ function asDevice(identity: BrokerIdentity | undefined): DeviceIdentity | undefi
 }
 
 /**
- * A device's HTTP credentials: `Authorization: Basic base64(<broker username>:<DEVICE_KEY>)`, the
- * same username and password the device uses on the broker (DESIGN section 4).
+ * A device's HTTP credentials: `Authorization: Basic base64(<broker username>:<password>)`, the
+ * same username and password the device uses on the broker (DESIGN section 4): its own
+ * credential, or DEVICE_KEY where still allowed. `verify` checks the password.
  */
-export function deviceFromBasicAuth(header: string | undefined, deviceKey: string): DeviceIdentity | undefined {
+export async function deviceFromBasicAuth(
+  header: string | undefined,
+  verify: (device: DeviceIdentity, password: string) => Promise<boolean>,
+): Promise<DeviceIdentity | undefined> {
   const match = /^Basic ([A-Za-z0-9+/=]{1,512})$/.exec(header ?? '');
   if (!match) return undefined;
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 1) return undefined;
   const device = asDevice(deviceIdentity(decoded.slice(0, colon)));
-  return device && sameSecret(decoded.slice(colon + 1), deviceKey) ? device : undefined;
+  return device && (await verify(device, decoded.slice(colon + 1))) ? device : undefined;
 }

@@ -6,6 +6,7 @@ import { auditRoutes } from './audit/routes.ts';
 import { startAuditCleanup } from './audit/service.ts';
 import { authRoutes } from './auth/routes.ts';
 import { startCommandTracker } from './commands/service.ts';
+import { deviceRoutes } from './devices/routes.ts';
 import { logRoutes } from './logs/routes.ts';
 import { startLogService } from './logs/start.ts';
 import { robotRoutes } from './robots/routes.ts';
@@ -37,6 +38,7 @@ export const apiRoutes: FastifyPluginAsyncZod[] = [
   tableRoutes,
   audioRoutes,
   updateRoutes,
+  deviceRoutes,
 ];
 
 /**

@@ -43,7 +43,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const url = request.routeOptions.url;
     if (!url?.startsWith(API_ROOT) || url.startsWith(API_DOCS_PREFIX) || config.public) return;
     if (config.devices && request.headers.authorization?.startsWith('Basic ')) {
-      request.device = deviceFromBasicAuth(request.headers.authorization, app.secrets.deviceKey);
+      request.device = await deviceFromBasicAuth(request.headers.authorization, async (device, password) => {
+        const named = device.kind === 'robot' ? device : { kind: 'controller' as const, trackId: device.trackId };
+        return (await app.deviceCredentials.verify(named, password, false)) !== undefined;
+      });
       if (!request.device) throw unauthorized('Invalid device credentials');
       return;
     }

@@ -37,6 +37,13 @@ describe('secrets.json', () => {
     }
   });
 
+  it('generates no shared DEVICE_KEY on a fresh install, and keeps a given one out of the file', async () => {
+    const dataDir = await tempDir();
+    expect((await loadSecrets(dataDir, {})).deviceKey).toBeUndefined();
+    expect((await loadSecrets(dataDir, { deviceKey: 'k'.repeat(20) })).deviceKey).toBe('k'.repeat(20));
+    expect(JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')).deviceKey).toBeUndefined();
+  });
+
   it('refuses to start when the file cannot be read', async () => {
     const dataDir = await tempDir();
     // A directory where the file should be: reading fails whoever runs the test (root ignores modes).
@@ -53,7 +60,7 @@ describe('secrets.json', () => {
     await writeFile(file, JSON.stringify(kept), { mode: 0o644 });
     const loaded = await loadSecrets(dataDir, {});
     // The update signing key an older file lacks is added once, and kept from then on.
-    expect(loaded).toEqual({ ...kept, updateSigningKey: expect.any(String) });
+    expect(loaded).toEqual({ ...kept, updateSigningKey: expect.any(String), credentialKey: expect.any(String) });
     expect((await loadSecrets(dataDir, {})).updateSigningKey).toBe(loaded.updateSigningKey);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
   });

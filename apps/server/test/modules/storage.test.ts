@@ -55,19 +55,20 @@ describe('byte ranges', () => {
 describe('device credentials over HTTP', () => {
   const key = 'device-key-0123456789abcdef';
   const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+  const check = async (_device: unknown, password: string) => password === key;
 
-  it('names the robot or controller whose broker credentials are given', () => {
-    expect(deviceFromBasicAuth(basic('SIM-0001', key), key)).toEqual({ kind: 'robot', sn: 'SIM-0001' });
-    expect(deviceFromBasicAuth(basic('track-7', key), key)).toEqual({ kind: 'track', trackId: 7 });
+  it('names the robot or controller whose broker credentials are given', async () => {
+    expect(await deviceFromBasicAuth(basic('SIM-0001', key), check)).toEqual({ kind: 'robot', sn: 'SIM-0001' });
+    expect(await deviceFromBasicAuth(basic('track-7', key), check)).toEqual({ kind: 'track', trackId: 7 });
   });
 
-  it('refuses a wrong key, the server and web users, and malformed headers', () => {
-    expect(deviceFromBasicAuth(basic('SIM-0001', `${key}x`), key)).toBeUndefined();
-    expect(deviceFromBasicAuth(basic('web', key), key)).toBeUndefined();
-    expect(deviceFromBasicAuth(basic('railserve-server', key), key)).toBeUndefined();
-    expect(deviceFromBasicAuth(basic('bad sn!', key), key)).toBeUndefined();
-    expect(deviceFromBasicAuth('Bearer abc', key)).toBeUndefined();
-    expect(deviceFromBasicAuth(undefined, key)).toBeUndefined();
+  it('refuses a wrong key, the server and web users, and malformed headers', async () => {
+    expect(await deviceFromBasicAuth(basic('SIM-0001', `${key}x`), check)).toBeUndefined();
+    expect(await deviceFromBasicAuth(basic('web', key), check)).toBeUndefined();
+    expect(await deviceFromBasicAuth(basic('railserve-server', key), check)).toBeUndefined();
+    expect(await deviceFromBasicAuth(basic('bad sn!', key), check)).toBeUndefined();
+    expect(await deviceFromBasicAuth('Bearer abc', check)).toBeUndefined();
+    expect(await deviceFromBasicAuth(undefined, check)).toBeUndefined();
   });
 });
 

@@ -57,7 +57,11 @@ export function TrackMapRoute() {
       />
       <RobotSettingsDialog
         robot={onTrack.find((r) => r.sn === openSn) ?? null}
-        allowed={{ command: mayDo(me, 'robots.command'), configure: mayDo(me, 'robots.configure') }}
+        allowed={{
+          command: mayDo(me, 'robots.command'),
+          configure: mayDo(me, 'robots.configure'),
+          credentials: mayDo(me, 'devices.credentials'),
+        }}
         connected={connected}
         onClose={() => setOpenSn(null)}
       />

@@ -150,5 +150,11 @@ export const ERROR_CODES = [
   'rollout_no_robots',
   'rollout_not_stopped',
   'restart_unavailable',
+  'enrollment_key_invalid',
+  'device_already_enrolled',
+  'enrollment_identity_mismatch',
+  'sn_reserved',
+  'device_offline',
+  'shared_key_not_configured',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,5 +1,5 @@
 import type { Duplex } from 'node:stream';
-import { BROKER_LIMITS } from '@railserve/protocol';
+import { BROKER_LIMITS, CREDENTIAL_COMMAND, parseJson } from '@railserve/protocol';
 import { Aedes, type AuthenticateError, type Client, type PublishPacket, type Subscription } from 'aedes';
 import type { FastifyInstance } from 'fastify';
 import { type BrokerIdentity, canPublish, canSubscribe, clientIdAllowed, commandedRobot } from '../acl.ts';
@@ -64,7 +64,7 @@ export async function startEmbeddedBroker(app: FastifyInstance, serverClientId: 
       // client is null only for a will of a connection this broker no longer knows.
       if (!client) return done(null);
       const identity = sessions.identity(client);
-      if (!identity || !mayPublish(app, identity, packet.topic, packet.retain)) {
+      if (!identity || !mayPublish(app, identity, packet.topic, packet.retain) || carriesCredential(identity, packet)) {
         return done(new Error(`Not allowed to publish on ${packet.topic}`));
       }
       packet.payload = stampSender(identity, packet.topic, packet.payload as Buffer);
@@ -98,6 +98,8 @@ export async function startEmbeddedBroker(app: FastifyInstance, serverClientId: 
     guard.listener('broker error', (error: Error) => app.log.error({ err: error }, 'broker error')),
   );
   const stopRevocations = app.userRevocations.onRevoked((userId) => sessions.revokeUser(userId));
+  const stopDeviceRevocations = app.deviceCredentials.onRevoked((key) => sessions.revokeKey(key));
+  app.deviceCredentials.connected = (key) => sessions.holds(key);
 
   const handle = (connection: Duplex, req?: unknown) =>
     guard.run({ where: 'broker connection' }, () => {
@@ -118,6 +120,8 @@ export async function startEmbeddedBroker(app: FastifyInstance, serverClientId: 
     retainedUsage: () => retained.budget.usage(),
     async close() {
       stopRevocations();
+      stopDeviceRevocations();
+      app.deviceCredentials.connected = undefined;
       sessions.close();
       listeners.terminateBrowsers();
       await new Promise<void>((resolve) => broker.close(() => resolve()));
@@ -142,6 +146,16 @@ function retainedRefusals(app: FastifyInstance, retained: RetainedIndex) {
     );
     unlogged = 0;
   };
+}
+
+/**
+ * A controller drives its robots over their command topics, but a credential comes from the
+ * server alone (`set_credential`, docs/protocol.md "Device enrollment"): refused from anyone else.
+ */
+function carriesCredential(identity: BrokerIdentity, packet: PublishPacket) {
+  if (identity.role === 'server' || commandedRobot(packet.topic) === undefined) return false;
+  const payload = parseJson(packet.payload as Buffer);
+  return payload !== null && typeof payload === 'object' && (payload as { command?: unknown }).command === CREDENTIAL_COMMAND;
 }
 
 const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));

@@ -74,6 +74,16 @@ export class BrokerSessions {
     if (identity.role === 'web') this.#expireAt(client, identity.expiresAt * 1000);
   }
 
+  /** Ends every broker session of an identity (a revoked or replaced device). */
+  revokeKey(key: string) {
+    for (const client of this.#byKey.get(key) ?? []) client.close();
+  }
+
+  /** Whether an identity holds a connection now. */
+  holds(key: string) {
+    return (this.#byKey.get(key)?.size ?? 0) > 0;
+  }
+
   identity(client: Client) {
     return this.#identities.get(client);
   }

@@ -5,7 +5,8 @@ import { type BrokerIdentity, deviceIdentity, SERVER_BROKER_USERNAME, WEB_BROKER
 
 /**
  * Who a client's username and password prove it is (DESIGN section 4), or undefined: the server
- * with its own password, a console with its session token, a device with DEVICE_KEY.
+ * with its own password, a console with its session token, a robot or controller with its own credential (or DEVICE_KEY
+ * where still allowed, modules/devices/credential-check.ts), an on-site device with DEVICE_KEY.
  */
 export async function identify(
   app: FastifyInstance,
@@ -31,5 +32,14 @@ export async function identify(
     };
   }
   const device = deviceIdentity(username);
-  return device && sameSecret(password, app.secrets.deviceKey) ? device : undefined;
+  if (!device) return undefined;
+  if (device.role === 'robot' || device.role === 'controller') {
+    const named =
+      device.role === 'robot'
+        ? { kind: 'robot' as const, sn: device.sn }
+        : { kind: 'controller' as const, trackId: device.trackId };
+    return (await app.deviceCredentials.verify(named, password)) ? device : undefined;
+  }
+  // The on-site server and the tablet sign in with the shared key only.
+  return app.secrets.deviceKey && sameSecret(password, app.secrets.deviceKey) ? device : undefined;
 }

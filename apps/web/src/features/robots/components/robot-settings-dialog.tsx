@@ -1,11 +1,12 @@
 import { ROBOT_CONFIG_GROUPS, type Robot } from '@railserve/protocol';
 import { Alert, Flex, Modal, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CredentialPanel } from '../../../components/ui/credential-panel.tsx';
 import { ConnectionTag, HealthTag, StateTag } from '../../../components/ui/robot-tags.tsx';
 import { RobotConfigForm } from './robot-config-form.tsx';
 import { RobotControlTab } from './robot-control-tab.tsx';
 
-export type SettingsPermissions = { command: boolean; configure: boolean };
+export type SettingsPermissions = { command: boolean; configure: boolean; credentials: boolean };
 
 type RobotSettingsDialogProps = {
   /** The live robot (its row in the list), so the dialog follows its status. */
@@ -71,6 +72,11 @@ export function RobotSettingsDialog({ robot, allowed, connected, onClose }: Robo
                   <RobotConfigForm sn={robot.sn} group={group} canApply={allowed.configure} disabled={!connected || !online} />
                 ),
               })),
+              {
+                key: 'credential',
+                label: t('devices.credential.column'),
+                children: <CredentialPanel path={`/robots/${robot.sn}`} canManage={allowed.credentials} />,
+              },
             ]}
           />
         </>

@@ -6,6 +6,7 @@ import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { mayDo } from '../../../lib/access.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { useBrokerStatus } from '../../../lib/broker/broker-context.tsx';
+import { useDeviceCredentials } from '../../../lib/device-credentials.ts';
 import { actionFailed } from '../../../lib/errors.ts';
 import { useRobots } from '../api/list-robots.ts';
 import { useRemoveRobot } from '../api/robot-mutations.ts';
@@ -17,6 +18,7 @@ import { RenameRobotDialog } from './rename-robot-dialog.tsx';
 import { RobotSettingsDialog } from './robot-settings-dialog.tsx';
 import { RobotsTable } from './robots-table.tsx';
 import { RobotsToolbar } from './robots-toolbar.tsx';
+import { SharedKeyPanel } from './shared-key-panel.tsx';
 
 const NOTHING_YET = { rows: [], tracks: [], total: 0, settingsRobot: null };
 
@@ -53,6 +55,8 @@ export function RobotsPage() {
     }
   };
 
+  const credentials = useDeviceCredentials('robot');
+
   return (
     <Card>
       <PageHeading>{t('routes.robots')}</PageHeading>
@@ -65,6 +69,7 @@ export function RobotsPage() {
         onReload={() => void robots.refetch()}
         reloading={robots.isFetching}
       />
+      {mayDo(me, 'devices.credentials') ? <SharedKeyPanel /> : null}
       {brokerDown ? (
         <Alert
           type="warning"
@@ -84,6 +89,7 @@ export function RobotsPage() {
       ) : null}
       <RobotsTable
         rows={rows}
+        credentials={credentials.data}
         loading={robots.isPending}
         sort={sort}
         onSort={setSort}
@@ -98,7 +104,11 @@ export function RobotsPage() {
       <RenameRobotDialog robot={renaming} onClose={() => setRenaming(null)} />
       <RobotSettingsDialog
         robot={settingsRobot}
-        allowed={{ command: allowed.command, configure: mayDo(me, 'robots.configure') }}
+        allowed={{
+          command: allowed.command,
+          configure: mayDo(me, 'robots.configure'),
+          credentials: mayDo(me, 'devices.credentials'),
+        }}
         connected={connected}
         onClose={() => setSettingsSn(null)}
       />

@@ -1,7 +1,8 @@
-import { LAYOUT, type Robot } from '@railserve/protocol';
+import { type CredentialStatus, LAYOUT, type Robot } from '@railserve/protocol';
 import { Table, type TableProps, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type PickableColumn, tableWidth, useColumnPicker } from '../../../components/ui/column-picker.tsx';
+import { CredentialState } from '../../../components/ui/credential-state.tsx';
 import { AlarmTags, BatteryLevel, ConnectionTag, HealthTag, StateTag } from '../../../components/ui/robot-tags.tsx';
 import { formatDateTime, formatRelativeTime, useNow } from '../../../lib/date-time.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
@@ -13,6 +14,8 @@ import { RobotRowActions, type RobotRowHandlers } from './robot-row-actions.tsx'
 
 type RobotsTableProps = RobotRowHandlers & {
   rows: RobotRow[];
+  /** Each robot's credential state, by SN (modules/devices). */
+  credentials: Map<string, CredentialStatus> | undefined;
   loading: boolean;
   /** The order picked in the column headers; none: by SN without a mark. */
   sort: RobotSort | undefined;
@@ -42,7 +45,7 @@ function LastUpdate({ robot }: { robot: Robot }) {
  * the columns an operator watches fit without scrolling sideways (widths add up to 975 px of
  * the 980 px there are); the last track, firmware and registration date are in the column picker.
  */
-export function RobotsTable({ rows, loading, sort, onSort, ...handlers }: RobotsTableProps) {
+export function RobotsTable({ rows, credentials, loading, sort, onSort, ...handlers }: RobotsTableProps) {
   const { t } = useTranslation();
   const narrow = useMediaQuery(`(max-width: ${LAYOUT.mobileBreakpoint}px)`);
   const height = useTableHeight(narrow ? 420 : 330);
@@ -120,6 +123,14 @@ export function RobotsTable({ rows, loading, sort, onSort, ...handlers }: Robots
       optional: true,
       ...sortable('lastUpdate'),
       render: liveCell((robot) => <LastUpdate robot={robot} />, ['sn', 'lastUpdate']),
+    },
+    {
+      key: 'credential',
+      title: t('devices.credential.column'),
+      width: 130,
+      optional: true,
+      hidden: true,
+      render: (_: unknown, row: RobotRow) => <CredentialState status={credentials?.get(row.sn)} />,
     },
     {
       key: 'registeredAt',

@@ -116,7 +116,11 @@ export function TrackRobotsPanel({ sns }: { sns: readonly string[] }) {
       />
       <RobotSettingsDialog
         robot={settingsSn ? (bySn.get(settingsSn) ?? null) : null}
-        allowed={{ command: mayDo(user, 'robots.command'), configure: canConfigure }}
+        allowed={{
+          command: mayDo(user, 'robots.command'),
+          configure: canConfigure,
+          credentials: mayDo(user, 'devices.credentials'),
+        }}
         connected={connected}
         onClose={() => setSettingsSn(null)}
       />

@@ -4,6 +4,7 @@ import { EntityFormPage, useFormRoute } from '../../../components/ui/entity-form
 import { mayDo, mayOpen } from '../../../lib/access.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { useSession } from '../api/get-session.ts';
+import { EnrollmentKeysPanel } from './enrollment-keys-panel.tsx';
 import { SessionForm } from './session-form.tsx';
 import { SessionInfo } from './session-info.tsx';
 
@@ -26,12 +27,15 @@ export function SessionFormPage() {
       {(session) =>
         mode === 'info' ? (
           session ? (
-            <SessionInfo
-              session={session}
-              canEdit={mayDo(me, 'sessions.write') && mayOpen(me, 'sessions.edit')}
-              onEdit={() => navigate(`/sessions/${entityId}/edit`)}
-              onBack={() => navigate('/sessions')}
-            />
+            <>
+              <SessionInfo
+                session={session}
+                canEdit={mayDo(me, 'sessions.write') && mayOpen(me, 'sessions.edit')}
+                onEdit={() => navigate(`/sessions/${entityId}/edit`)}
+                onBack={() => navigate('/sessions')}
+              />
+              {mayDo(me, 'devices.enrollment_keys') ? <EnrollmentKeysPanel sessionId={session.id} /> : null}
+            </>
           ) : null
         ) : (
           <SessionForm

@@ -3,6 +3,7 @@ import type { Track } from '@railserve/protocol';
 import { Button, Tabs, type TabsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { CredentialPanel } from '../../../components/ui/credential-panel.tsx';
 import { EntityFormPage, type FormMode, useFormRoute } from '../../../components/ui/entity-form-page.tsx';
 import { mayDo, mayOpen } from '../../../lib/access.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
@@ -77,6 +78,16 @@ export function TrackFormPage({ extraParts }: { extraParts?: TrackFormParts }) {
                 ),
               },
               { key: 'record', label: t('tracks.parts.record'), children: <TrackRecordPart trackId={loaded.id} /> },
+              {
+                key: 'credential',
+                label: t('devices.credential.title'),
+                children: (
+                  <CredentialPanel
+                    path={`/tracks/${loaded.id}/controller`}
+                    canManage={mode === 'edit' && mayDo(me, 'devices.credentials')}
+                  />
+                ),
+              },
               ...(extraParts && mode !== 'create' ? extraParts(loaded, mode) : []),
             ]}
           />
