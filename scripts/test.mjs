@@ -18,26 +18,13 @@ const failedTests = [];
 const durations = [];
 const only = process.argv.slice(2);
 
-/** Set while two lines of steps run side by side: each step's output is then printed whole when it ends. */
-let sideBySide = false;
-
 /** Runs one step; `partOf` names the step that `npm test -- <step>` selects it by. */
 async function run(step, command, args, { env = {}, partOf = step } = {}) {
   if (only.length && !only.includes(partOf)) return;
-  const heading = `\n▶ ${step}: ${command} ${args.join(' ')}`;
-  if (sideBySide) console.log(`${heading} (its output follows when it ends)`);
-  else console.log(heading);
+  console.log(`\n▶ ${step}: ${command} ${args.join(' ')}`);
   const started = Date.now();
-  const child = spawn(command, args, {
-    cwd: root,
-    stdio: sideBySide ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-    env: { ...process.env, ...(sideBySide ? { FORCE_COLOR: '0' } : {}), ...env },
-  });
-  const output = [];
-  child.stdout?.on('data', (chunk) => output.push(chunk));
-  child.stderr?.on('data', (chunk) => output.push(chunk));
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const status = await new Promise((resolve) => child.on('close', (code) => resolve(code)));
-  if (sideBySide) process.stdout.write(`${heading}\n${Buffer.concat(output).toString()}`);
   durations.push(`${step} ${Math.round((Date.now() - started) / 1000)} s`);
   // Later steps still run, so one CI run shows every failing step, not just the first.
   if (status !== 0) failedSteps.push(`${step} (exit ${status})`);
@@ -146,11 +133,9 @@ const runStarted = Date.now();
 await run('lint', 'npx', ['biome', 'check', '.']);
 await run('typecheck', 'npm', ['run', 'typecheck']);
 await vitest('unit', ['protocol', 'web', 'robot-sim'], { workers: 2 });
-// The server suites keep one core busy; the browser tests wait on timers and the page half the
-// time, so the two lines share the machine's two cores (README, "Testing").
-sideBySide = wanted('e2e') && (wanted('server-pglite') || wanted('server-postgres'));
-await Promise.all([serverTests(), browserTests()]);
-sideBySide = false;
+// One after another: beside the browser tests, the server suites took twice as long (README, "Testing").
+await serverTests();
+await browserTests();
 durations.push(`whole run ${Math.round((Date.now() - runStarted) / 1000)} s`);
 
 if (failedSteps.length) fail(`failed steps: ${failedSteps.join(', ')}`);

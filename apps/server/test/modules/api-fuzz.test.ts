@@ -144,7 +144,8 @@ describe('every route, hostile bodies', () => {
           const what = `${who} ${route.method} ${url} ${body.name} → ${res.statusCode} ${res.body.slice(0, 200)}`;
           failures.push(...checkAnswer(res, route.url, what));
           const tooDeep = /levels|past the limit/.test(body.name);
-          if (who === 'administrator' && tooDeep && res.json().code !== 'json_too_deep')
+          // A route with a small body limit (device enrollment) refuses the body before reading it.
+          if (who === 'administrator' && tooDeep && !['json_too_deep', 'payload_too_large'].includes(res.json().code))
             failures.push(`not refused as too deep: ${what}`);
         }
       }

@@ -4,6 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { preparedDataDir } from '../support/data-dir.ts';
 import { exited, startServerProcess } from '../support/server-process.ts';
 
+// The real server as a process, on its embedded database whichever database the suite runs on,
+// so this file runs once (the PGlite pass).
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
 
