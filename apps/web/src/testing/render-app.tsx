@@ -6,7 +6,9 @@ import { routeObjects } from '../app/router.tsx';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
 import { BrokerStore } from '../lib/broker/broker-store.ts';
 import { robotFeedUnpacker } from '../lib/broker/robot-feed.ts';
+import { tokenStore } from '../lib/session.ts';
 import { fakeConnect, silentLogger } from './fake-mqtt-client.ts';
+import { tokenFor } from './tokens.ts';
 
 /** Renders the whole app (real route table, guards, layout) at a path, with a fake broker. */
 export function renderApp(path: string) {
@@ -43,3 +45,13 @@ export const brokerAccountRoute = (token: string | null, clientId?: string) => (
   url: '/api/v1/me/broker-account',
   body: { success: true, data: { username: 'web', password: token ?? '', ...(clientId ? { clientId } : {}) } },
 });
+
+/** Signs a user of `permission` in: the answers every signed-in screen asks for first (me, client config, broker account). */
+export function signedInRoutes(permission: number) {
+  tokenStore.set(tokenFor(permission));
+  return [
+    { url: '/api/v1/me', body: { success: true, data: { ...adminUser, permission } } },
+    { url: '/api/v1/system/client-config', body: { success: true, data: clientConfigAnswer } },
+    brokerAccountRoute(tokenStore.get()),
+  ];
+}

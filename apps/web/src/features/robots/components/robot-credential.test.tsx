@@ -1,10 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { tokenStore } from '../../../lib/session.ts';
 import { mockFetch, ok } from '../../../testing/fetch-mock.ts';
 import { robotFixture } from '../../../testing/fixtures.ts';
-import { adminUser, brokerAccountRoute, clientConfigAnswer, renderApp } from '../../../testing/render-app.tsx';
-import { tokenFor } from '../../../testing/tokens.ts';
+import { renderApp, signedInRoutes } from '../../../testing/render-app.tsx';
 
 const credential = {
   kind: 'robot',
@@ -18,11 +16,8 @@ const credential = {
 };
 
 function signedIn(permission: number) {
-  tokenStore.set(tokenFor(permission));
   return mockFetch([
-    { url: '/api/v1/me', body: ok({ ...adminUser, permission }) },
-    { url: '/api/v1/system/client-config', body: ok(clientConfigAnswer) },
-    brokerAccountRoute(tokenStore.get()),
+    ...signedInRoutes(permission),
     {
       url: '/api/v1/robots?pageSize=all&sort=sn',
       body: ok({ items: [robotFixture('R-1')], total: 1, page: 1, pageSize: 'all' }),

@@ -1,10 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { tokenStore } from '../../../lib/session.ts';
 import { mockFetch, ok } from '../../../testing/fetch-mock.ts';
 import { FIXTURE_TIME } from '../../../testing/fixtures.ts';
-import { adminUser, brokerAccountRoute, clientConfigAnswer, renderApp } from '../../../testing/render-app.tsx';
-import { tokenFor } from '../../../testing/tokens.ts';
+import { renderApp, signedInRoutes } from '../../../testing/render-app.tsx';
 
 const session = {
   id: 1,
@@ -30,11 +28,8 @@ const listed = {
 };
 
 function signedIn(permission: number) {
-  tokenStore.set(tokenFor(permission));
   return mockFetch([
-    { url: '/api/v1/me', body: ok({ ...adminUser, permission }) },
-    { url: '/api/v1/system/client-config', body: ok(clientConfigAnswer) },
-    brokerAccountRoute(tokenStore.get()),
+    ...signedInRoutes(permission),
     { url: '/api/v1/sessions/1', body: ok(session) },
     { url: '/api/v1/enrollment-keys?sessionId=1', body: ok({ items: [listed] }) },
     {
