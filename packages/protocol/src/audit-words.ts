@@ -6,6 +6,17 @@ import { messageCatalog } from './message-catalog.ts';
  * outside this list is shown as recorded. More specific paths come first.
  */
 export const AUDIT_TARGETS = {
+  robot_credential_revoke: 'robots/{sn}/credential/revoke',
+  robot_credential_rotate: 'robots/{sn}/credential/rotate',
+  robot_credential_reenroll: 'robots/{sn}/credential/allow-reenroll',
+  controller_credential_revoke: 'tracks/{id}/controller/credential/revoke',
+  controller_credential_rotate: 'tracks/{id}/controller/credential/rotate',
+  controller_credential_reenroll: 'tracks/{id}/controller/credential/allow-reenroll',
+  device_enroll: 'devices/enroll',
+  shared_key_migrate: 'devices/shared-key/migrate',
+  shared_key: 'devices/shared-key',
+  enrollment_key: 'enrollment-keys/{id}',
+  enrollment_keys: 'enrollment-keys',
   robot_config: 'robots/{sn}/config/{group}',
   robot_commands: 'robots/{sn}/commands',
   robot: 'robots/{sn}',

@@ -55,6 +55,20 @@ describe('audit targets and descriptions', () => {
     expect(parseAuditTarget('updates/7/files')).toBeUndefined();
   });
 
+  it('names the device identity paths as the server records them, not as the robot or track', () => {
+    expect(parseAuditTarget('devices/enroll')?.key).toBe('device_enroll');
+    expect(parseAuditTarget('enrollment-keys/3')).toEqual({ key: 'enrollment_key', values: { id: '3' } });
+    expect(parseAuditTarget('devices/shared-key/migrate')?.key).toBe('shared_key_migrate');
+    expect(parseAuditTarget('robots/SIM-1/credential/allow-reenroll')).toEqual({
+      key: 'robot_credential_reenroll',
+      values: { sn: 'SIM-1' },
+    });
+    expect(parseAuditTarget('tracks/2/controller/credential/revoke')).toEqual({
+      key: 'controller_credential_revoke',
+      values: { id: '2' },
+    });
+  });
+
   it('reads back every description, a name in brackets apart from the target', () => {
     for (const key of Object.keys(AUDIT_DESCRIPTIONS) as AuditDescription[]) {
       const values = sampleValues(AUDIT_DESCRIPTIONS[key]);
