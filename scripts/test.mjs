@@ -83,8 +83,14 @@ async function vitest(step, projects, { env, workers } = {}) {
     '--reporter=json',
     `--outputFile.json=${out}`,
   ];
-  await run(step, 'npx', args, { env });
+  const unhandled = path.join(reports, `${step}.unhandled.txt`);
+  await run(step, 'npx', args, { env: { ...env, RS_UNHANDLED_ERRORS_FILE: unhandled } });
   if (existsSync(out)) countVitest(step, out);
+  // An error thrown outside any test fails the step without failing a test: name it too.
+  if (existsSync(unhandled)) {
+    const lines = readFileSync(unhandled, 'utf8').split('\n').filter(Boolean);
+    failedTests.push(...lines.map((line) => `${step}: unhandled error in ${line}`));
+  }
 }
 
 async function requirePostgres() {

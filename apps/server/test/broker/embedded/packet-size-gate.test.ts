@@ -159,5 +159,7 @@ describe('the broker’s signed-in connections', () => {
     const robot = admitted({ role: 'robot', sn: 'RS-A1' }, 'robot_RS-A1');
     expect([robot.gathersWrites, robot.slowPeerTimeoutMs]).toEqual([false, BROKER_LIMITS.slowPeerTimeoutMs]);
     expect(admitted({ role: 'controller', trackId: 1 }, 'track_1').gathersWrites).toBe(false);
+    // The console's expiry timer would otherwise outlive this file in the shared test process.
+    sessions.close();
   });
 });
