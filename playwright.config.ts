@@ -4,7 +4,8 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 // Ports and data are chosen once in the main process; workers inherit them through the environment.
-const pick = () => String(20000 + Math.floor(Math.random() * 20000));
+// Below Linux's ephemeral range (32768 and up), where outgoing connections could already hold one.
+const pick = () => String(20000 + Math.floor(Math.random() * 12000));
 process.env.E2E_PORT ??= pick();
 process.env.E2E_MQTT_PORT ??= pick();
 process.env.E2E_MQTT_WS_PORT ??= pick();

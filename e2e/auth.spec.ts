@@ -9,6 +9,26 @@ test.describe('sign-in', () => {
     await expect(page.getByTestId('login-submit')).toHaveText(/登\s*入/);
   });
 
+  // The sign-in screen's weight goal (docs/benchmarks.md, "Weight of the login route"): a size, not a time.
+  test('the sign-in screen takes at most 250 kB of JavaScript over the wire', async ({ page }) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const scripts = new Set<string>();
+    let bytes = 0;
+    cdp.on('Network.responseReceived', (event) => {
+      if (event.type === 'Script') scripts.add(event.requestId);
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      if (scripts.has(event.requestId)) bytes += event.encodedDataLength;
+    });
+    await page.goto('/login');
+    await expect(page.getByTestId('login-submit')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.size).toBeGreaterThan(0);
+    expect(bytes).toBeLessThanOrEqual(250_000);
+  });
+
   test('asks for both fields, and explains a wrong password', async ({ page }) => {
     await page.goto('/login');
     await page.getByTestId('login-submit').click();

@@ -1,11 +1,11 @@
 import type { Locale } from '@railserve/protocol';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
+import enUS from 'antd/es/locale/en_US';
 import dayjs from 'dayjs';
 import 'dayjs/locale/en';
 import 'dayjs/locale/zh-tw';
-import zhTW from 'antd/locale/zh_TW';
+import zhTW from 'antd/es/locale/zh_TW';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrokerProvider } from '../lib/broker/broker-context.tsx';

@@ -1,14 +1,5 @@
-import {
-  AppstoreOutlined,
-  DashboardOutlined,
-  FileTextOutlined,
-  NodeIndexOutlined,
-  RobotOutlined,
-  SettingOutlined,
-  TeamOutlined,
-} from '@ant-design/icons';
 import type { Screen } from '@railserve/protocol';
-import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { reloadForStaleFile, staleFileLoaded } from './stale-build.ts';
 
 export type MenuGroup = 'sessions' | 'tracks' | 'users' | 'system';
@@ -20,9 +11,8 @@ export type AppRoute = {
   /** The permission-matrix screen that guards the route (protocol SCREEN_LEVELS). */
   screen: Screen;
   component: LazyExoticComponent<ComponentType>;
-  /** Present when the route is a sidebar entry; `group` nests it under a group. */
+  /** Present when the route is a sidebar entry; `group` nests it under a group (icons: menu-icons.tsx). */
   menu?: { group?: MenuGroup };
-  icon?: ReactNode;
 };
 
 /**
@@ -56,11 +46,11 @@ const trackMap = lazyPage(() => import('./track-map-route.tsx'), 'TrackMapRoute'
 const systemUpdates = lazyPage(() => import('../features/updates/components/system-updates-page.tsx'), 'SystemUpdatesPage');
 const trackControl = lazyPage(() => import('../features/tracks/components/track-control-page.tsx'), 'TrackControlPage');
 
-export const MENU_GROUPS: Record<MenuGroup, { titleKey: string; icon: ReactNode }> = {
-  sessions: { titleKey: 'routes.sessions.group', icon: <AppstoreOutlined /> },
-  tracks: { titleKey: 'routes.tracks.group', icon: <NodeIndexOutlined /> },
-  users: { titleKey: 'routes.users.group', icon: <TeamOutlined /> },
-  system: { titleKey: 'routes.system.group', icon: <SettingOutlined /> },
+export const MENU_GROUPS: Record<MenuGroup, { titleKey: string }> = {
+  sessions: { titleKey: 'routes.sessions.group' },
+  tracks: { titleKey: 'routes.tracks.group' },
+  users: { titleKey: 'routes.users.group' },
+  system: { titleKey: 'routes.system.group' },
 };
 
 /**
@@ -74,7 +64,6 @@ export const ROUTES: AppRoute[] = [
     screen: 'dashboard',
     component: dashboard,
     menu: {},
-    icon: <DashboardOutlined />,
   },
   {
     path: '/sessions',
@@ -105,7 +94,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/tracks/:id/map/edit', titleKey: 'routes.tracks.mapEdit', screen: 'tracks.edit', component: trackMap },
   { path: '/tracks/:id/map/info', titleKey: 'routes.tracks.mapInfo', screen: 'tracks.info', component: trackMap },
   { path: '/tracks/:id/control', titleKey: 'routes.tracks.control', screen: 'tracks.control', component: trackControl },
-  { path: '/robots', titleKey: 'routes.robots', screen: 'robots', component: robotsPage, menu: {}, icon: <RobotOutlined /> },
+  { path: '/robots', titleKey: 'routes.robots', screen: 'robots', component: robotsPage, menu: {} },
   { path: '/users', titleKey: 'routes.users.list', screen: 'users.list', component: usersList, menu: { group: 'users' } },
   {
     path: '/users/create',
@@ -116,7 +105,7 @@ export const ROUTES: AppRoute[] = [
   },
   { path: '/users/:id/edit', titleKey: 'routes.users.edit', screen: 'users.edit', component: userForm },
   { path: '/users/:id/info', titleKey: 'routes.users.info', screen: 'users.info', component: userForm },
-  { path: '/logs', titleKey: 'routes.logs', screen: 'logs', component: logsPage, menu: {}, icon: <FileTextOutlined /> },
+  { path: '/logs', titleKey: 'routes.logs', screen: 'logs', component: logsPage, menu: {} },
   {
     path: '/system-updates',
     titleKey: 'routes.system.updates',

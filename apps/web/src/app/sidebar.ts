@@ -1,5 +1,6 @@
 import type { SidebarItem } from '../components/layout/app-sidebar.tsx';
 import { type AccessSubject, showsInSidebar } from '../lib/access.ts';
+import { GROUP_ICONS, ROUTE_ICONS } from './menu-icons.tsx';
 import { type AppRoute, MENU_GROUPS, type MenuGroup, ROUTES } from './route-table.tsx';
 
 /**
@@ -11,7 +12,7 @@ export function sidebarItems(user: AccessSubject, routes: readonly AppRoute[] = 
   const groups = new Map<MenuGroup, SidebarItem & { children: SidebarItem[] }>();
   for (const route of routes) {
     if (!route.menu || !showsInSidebar(user, route.screen)) continue;
-    const item: SidebarItem = { key: route.path, titleKey: route.titleKey, icon: route.icon };
+    const item: SidebarItem = { key: route.path, titleKey: route.titleKey, icon: ROUTE_ICONS[route.path] };
     const groupName = route.menu.group;
     if (!groupName) {
       items.push(item);
@@ -19,8 +20,12 @@ export function sidebarItems(user: AccessSubject, routes: readonly AppRoute[] = 
     }
     let group = groups.get(groupName);
     if (!group) {
-      const { titleKey, icon } = MENU_GROUPS[groupName];
-      group = { key: `group:${groupName}`, titleKey, icon, children: [] };
+      group = {
+        key: `group:${groupName}`,
+        titleKey: MENU_GROUPS[groupName].titleKey,
+        icon: GROUP_ICONS[groupName],
+        children: [],
+      };
       groups.set(groupName, group);
       items.push(group);
     }

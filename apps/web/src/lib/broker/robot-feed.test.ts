@@ -2,7 +2,8 @@ import type { RobotStatusPayload } from '@railserve/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { connectedBrokerStore } from '../../testing/broker-store.ts';
 import type { MessageHandler } from './broker-store.ts';
-import { readRobotStatus, robotFeedUnpacker } from './robot-feed.ts';
+import { readRobotStatus } from './read-robot-status.ts';
+import { robotFeedUnpacker } from './robot-feed.ts';
 
 /** A connected store that takes the robot feed as the console's does (app/main.tsx). */
 const connected = () => connectedBrokerStore({ unpackers: [robotFeedUnpacker] });

@@ -1,11 +1,11 @@
-import { isValidSn, type RobotStatusPayload, robotStatusPayload, topics } from '@railserve/protocol';
-import type { CarriedMessage, IncomingMessage, MessageUnpacker } from './broker-types.ts';
+import { isValidSn, topics } from '@railserve/protocol';
+import type { CarriedMessage, MessageUnpacker } from './broker-types.ts';
 
 /**
  * What one message of the server's robot feed (`hcpro4/console/robots`, docs/protocol.md) stands
  * for: each status in it as if it had come on its own `hcpro4/robots/{sn}/status`, and each
  * removed robot as its cleared retained status (an empty message). Entries without a valid SN are
- * left out; the handlers check each status with the protocol's schema (readRobotStatus), as they
+ * left out; the handlers check each status with the protocol’s schema (read-robot-status.ts), as they
  * do any message, unless the broker worker has.
  */
 export function robotFeedEntries(json: unknown): CarriedMessage[] {
@@ -29,10 +29,3 @@ export function robotFeedEntries(json: unknown): CarriedMessage[] {
  * handlers as itself (for the robots it names as only heard) and as the robot statuses it carries.
  */
 export const robotFeedUnpacker: MessageUnpacker = { topic: topics.consoleRobots, unpack: robotFeedEntries };
-
-/** A robot status message's payload as the protocol's schema reads it, undefined when it fails; checked once. */
-export function readRobotStatus(message: IncomingMessage): RobotStatusPayload | undefined {
-  if (message.checked) return message.json as RobotStatusPayload;
-  const status = robotStatusPayload.safeParse(message.json);
-  return status.success ? status.data : undefined;
-}

@@ -11,7 +11,7 @@ import {
 } from '@railserve/protocol';
 import type { QueryClient } from '@tanstack/react-query';
 import type { BrokerStore } from '../../../lib/broker/broker-store.ts';
-import { readRobotStatus } from '../../../lib/broker/robot-feed.ts';
+import { readRobotStatus } from '../../../lib/broker/read-robot-status.ts';
 import { nextFrame } from '../../../lib/next-frame.ts';
 import { noteHeard } from './robot-heard.ts';
 import { robotIndex, shareRobotIndex } from './robot-index.ts';

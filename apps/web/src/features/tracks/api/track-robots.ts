@@ -3,7 +3,7 @@ import { topicFilters } from '@railserve/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { useBrokerMessage } from '../../../lib/broker/broker-context.tsx';
-import { readRobotStatus } from '../../../lib/broker/robot-feed.ts';
+import { readRobotStatus } from '../../../lib/broker/read-robot-status.ts';
 import { isTrackId } from './get-track.ts';
 import { trackKeys } from './track-keys.ts';
 

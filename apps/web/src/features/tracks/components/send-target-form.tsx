@@ -4,7 +4,7 @@ import { App, Button, Flex, Select, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrokerMessage } from '../../../lib/broker/broker-context.tsx';
-import { readRobotStatus } from '../../../lib/broker/robot-feed.ts';
+import { readRobotStatus } from '../../../lib/broker/read-robot-status.ts';
 import { useTrackMap } from '../api/track-map.ts';
 import { useTrackRobots } from '../api/track-robots.ts';
 import { type TrackCommands, trackCommandsReason } from './command-panel.tsx';
