@@ -23,6 +23,7 @@ export function actionFailed(t: TFunction, action: string, error: unknown): stri
 
 /** The translation of a zod error key (`required`, `username_format`, ...) from the protocol schemas. */
 export function validationText(t: TFunction, key: string, values?: Record<string, unknown>): string {
-  const path = `validation.${key}`;
+  // A length error names its limit when the schema's issue carries it (schema-rule.ts).
+  const path = key === 'too_long' && values?.max === undefined ? 'validation.too_long_unknown' : `validation.${key}`;
   return t(path, { defaultValue: '', ...values }) || t('validation.invalid');
 }

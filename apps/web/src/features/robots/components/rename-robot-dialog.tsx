@@ -3,6 +3,7 @@ import { App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client.ts';
 import { actionFailed, validationText } from '../../../lib/errors.ts';
+import { schemaError } from '../../../lib/schema-rule.ts';
 import { useRenameRobot } from '../api/robot-mutations.ts';
 
 type RenameRobotDialogProps = { robot: Robot | null; onClose: () => void };
@@ -54,8 +55,8 @@ export function RenameRobotDialog({ robot, onClose }: RenameRobotDialogProps) {
           rules={[
             {
               validator: async (_rule, value) => {
-                const result = robotName.safeParse(value ?? '');
-                if (!result.success) throw new Error(validationText(t, result.error.issues[0]?.message ?? 'invalid'));
+                const error = schemaError(t, robotName, value);
+                if (error) throw new Error(error);
               },
             },
           ]}

@@ -2,6 +2,7 @@ import { createTrackBody, trackConfig } from '@railserve/protocol';
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import { validationText } from '../../../lib/errors.ts';
+import { schemaRule } from '../../../lib/schema-rule.ts';
 
 /** A protocol error key in words: the tracks area's own keys first, then the shared ones. */
 export function trackValidationText(t: TFunction, key: string): string {
@@ -29,12 +30,9 @@ export function trackFormRules(t: TFunction) {
   return {
     name: [
       required,
-      {
-        validator: async (_rule, value) => {
-          const result = createTrackBody.shape.name.safeParse(value ?? '');
-          if (!result.success) throw new Error(trackValidationText(t, result.error.issues[0]?.message ?? 'invalid'));
-        },
-      },
+      schemaRule(t, createTrackBody.shape.name, {
+        words: (key, values) => t(`tracks.validation.${key}`, { defaultValue: '', ...values }),
+      }),
     ] satisfies FormRule[],
     type: [required],
     configText: [

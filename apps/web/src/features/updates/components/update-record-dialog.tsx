@@ -103,7 +103,7 @@ export function UpdateRecordDialog({ editing, onClose }: { editing: Editing; onC
           label={t('updates.fields.deviceSerial')}
           rules={[
             { required: true, message: t('validation.required') },
-            { max: UPDATE_LIMITS.serialMax, message: t('validation.too_long') },
+            { max: UPDATE_LIMITS.serialMax, message: t('validation.too_long', { max: UPDATE_LIMITS.serialMax }) },
             { pattern: SN_PATTERN, message: t('updates.records.serialFormat') },
           ]}
         >

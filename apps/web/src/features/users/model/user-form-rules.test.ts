@@ -1,7 +1,7 @@
 import { createUserBody, password } from '@railserve/protocol';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
-import { schemaError } from './user-form-rules.ts';
+import { schemaError } from '../../../lib/schema-rule.ts';
 
 const t = i18n.getFixedT('en');
 
@@ -17,5 +17,13 @@ describe('user form rules', () => {
   it('password: at least 6 characters', () => {
     expect(schemaError(t, password, '12345')).toBe('Password must be at least 6 characters');
     expect(schemaError(t, password, '123456')).toBeNull();
+  });
+
+  it('a length error names its limit, in both languages', () => {
+    const tooLong = 'x'.repeat(65);
+    expect(schemaError(t, createUserBody.shape.nickname.unwrap(), tooLong)).toMatch(/^At most \d+ characters$/);
+    expect(schemaError(i18n.getFixedT('zh-TW'), createUserBody.shape.nickname.unwrap(), tooLong)).toMatch(
+      /^長度不可超過 \d+ 個字元$/,
+    );
   });
 });
