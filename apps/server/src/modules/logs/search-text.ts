@@ -1,4 +1,4 @@
-import { LOCALES, logMessageText } from '@railserve/protocol';
+import { LOCALES, logMessageText, parseLogEvent } from '@railserve/protocol';
 import { consoleWords } from '../../lib/console-words.ts';
 
 /**
@@ -26,17 +26,29 @@ export const hasCjk = (text: string) => CJK_TEST.test(text);
 /** Renderings differ only through `LOG_EVENT_MESSAGES`; a message outside it is shown as written. */
 const words = LOCALES.map((lang) => consoleWords(lang));
 
+/** Recent templates' search texts: a fleet repeats the same messages (states, alarms, charging) all day. */
+const cache = new Map<string, string | null>();
+const CACHE_MAX = 20_000;
+
 /**
  * The `search_text` of a message, or null when the reader sees exactly the stored text and it
  * holds no CJK (the `message` index answers those). Cost: a template match (a prefix test per
- * template) and, for a template, two renderings.
+ * template) and, for a template not seen lately, two renderings.
  */
 export function searchTextOf(message: string): string | null {
+  const cached = cache.get(message);
+  if (cached !== undefined) return cached;
+  // A device's own text (not cached: heartbeats and the like seldom repeat).
+  if (!parseLogEvent(message)) return hasCjk(message) ? doubleCjk(message) : null;
   const texts = new Set<string>();
   if (hasCjk(message)) texts.add(message);
   for (const t of words) {
     const shown = logMessageText(t, message);
     if (shown !== message) texts.add(shown);
   }
-  return texts.size === 0 ? null : doubleCjk([...texts].join('\n'));
+  const text = texts.size === 0 ? null : doubleCjk([...texts].join('\n'));
+  // Cleared when full rather than aged: cheap, and the next minutes refill it with what is current.
+  if (cache.size >= CACHE_MAX) cache.clear();
+  cache.set(message, text);
+  return text;
 }
