@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { formatLogEvent } from '@railserve/protocol';
 import { expect, type Page, test } from '@playwright/test';
+import { formatLogEvent } from '@railserve/protocol';
 import { adminCall, createTrack, renameRobot, robotRegistered } from './support/api.ts';
 import { connectAsRobot, stopDevices, uniqueSn } from './support/fleet.ts';
 import { createUser, signInWithToken, useLocale } from './support/session.ts';
@@ -123,11 +123,23 @@ test('zh-TW: free text finds records by the words on screen, and an alarm is lis
   await robot.status({ trackId: track.id, trackName: track.name });
   await robotRegistered(request, sn);
   // Stored in English, as devices word them; shown as 電量 17%：前往充電點 4 and 狀態：待命 → 休眠.
-  await robot.log({ level: 'info', type: 'battery', message: formatLogEvent('device_going_to_charge', { battery: 17, point: 4 }) });
-  await robot.log({ level: 'info', type: 'state', message: formatLogEvent('device_state_changed', { from: 'idle', to: 'sleep' }) });
+  await robot.log({
+    level: 'info',
+    type: 'battery',
+    message: formatLogEvent('device_going_to_charge', { battery: 17, point: 4 }),
+  });
+  await robot.log({
+    level: 'info',
+    type: 'state',
+    message: formatLogEvent('device_state_changed', { from: 'idle', to: 'sleep' }),
+  });
   // The robot reports the alarm and logs a line of its own about it.
   await robot.alert('subrobot_voltage', true);
-  await robot.log({ level: 'error', type: 'alarm', message: formatLogEvent('device_alarm_raised', { alarm: 'subrobot_voltage' }) });
+  await robot.log({
+    level: 'error',
+    type: 'alarm',
+    message: formatLogEvent('device_alarm_raised', { alarm: 'subrobot_voltage' }),
+  });
 
   await useLocale(page, 'zh-TW');
   const admin = await createUser(request, 0);

@@ -20,7 +20,8 @@ export function benchMessages(robots: number): Message[] {
   const add = (kind: Kind, type: string, message: string) => out.push({ kind, type, message });
   for (const alarm of ALARM_CODES) add('robot_alarm', 'alarm_raised', formatLogEvent('alarm_raised', { alarm }));
   for (const from of ROBOT_STATES)
-    for (const to of ROBOT_STATES) if (from !== to) add('robot_event', 'state', formatLogEvent('device_state_changed', { from, to }));
+    for (const to of ROBOT_STATES)
+      if (from !== to) add('robot_event', 'state', formatLogEvent('device_state_changed', { from, to }));
   for (const battery of range(5, 30))
     for (const point of range(1, 5)) add('robot_event', 'battery', formatLogEvent('device_going_to_charge', { battery, point }));
   for (const battery of range(80, 100)) add('robot_event', 'battery', formatLogEvent('device_charged', { battery }));
@@ -52,9 +53,15 @@ export async function loadBenchMessages(db: Database, robots: number, searchText
   const messages = benchMessages(robots);
   const counts = MESSAGE_KINDS.map((kind) => messages.filter((m) => m.kind === kind).length);
   const idx = MESSAGE_KINDS.map(() => 0);
-  const rows = messages.map((m) => ({ ...m, idx: idx[MESSAGE_KINDS.indexOf(m.kind)]++, search: searchTextOf?.(m.message) ?? null }));
+  const rows = messages.map((m) => ({
+    ...m,
+    idx: idx[MESSAGE_KINDS.indexOf(m.kind)]++,
+    search: searchTextOf?.(m.message) ?? null,
+  }));
   await db.execute(sql`DROP TABLE IF EXISTS bench_messages`);
-  await db.execute(sql`CREATE TABLE bench_messages (kind text, idx int, type text, message text, search_text text, PRIMARY KEY (kind, idx))`);
+  await db.execute(
+    sql`CREATE TABLE bench_messages (kind text, idx int, type text, message text, search_text text, PRIMARY KEY (kind, idx))`,
+  );
   const param = (pick: (r: (typeof rows)[number]) => unknown) => sql.param(rows.map(pick));
   await db.execute(sql`
     INSERT INTO bench_messages SELECT * FROM unnest(${param((r) => r.kind)}::text[], ${param((r) => r.idx)}::int[],

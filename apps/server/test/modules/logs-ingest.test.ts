@@ -159,10 +159,19 @@ describe('alarms', () => {
     for (const key of ['device_alarm_raised', 'device_alarm_cleared'] as const)
       await robot.publishAsync(
         'hcpro4/logs/robot',
-        JSON.stringify({ ts: ts(), level: 'error', type: 'alarm', message: formatLogEvent(key, { alarm: alarm.code }), robotSn: 'ROBOT-1' }),
+        JSON.stringify({
+          ts: ts(),
+          level: 'error',
+          type: 'alarm',
+          message: formatLogEvent(key, { alarm: alarm.code }),
+          robotSn: 'ROBOT-1',
+        }),
       );
     await robot.publishAsync(topics.alert('ROBOT-1'), JSON.stringify({ ...alarm, active: false, ts: ts() }));
-    await robot.publishAsync('hcpro4/logs/robot', JSON.stringify({ ts: ts(), level: 'info', type: 'alarm', message: 'alarm lamp tested' }));
+    await robot.publishAsync(
+      'hcpro4/logs/robot',
+      JSON.stringify({ ts: ts(), level: 'info', type: 'alarm', message: 'alarm lamp tested' }),
+    );
     await vi.waitFor(async () => expect(await logsWith({ q: 'alarm lamp tested' })).toHaveLength(1), { timeout: 10_000 });
     await vi.waitFor(async () => expect(await logsWith({ q: 'subrobot_voltage' })).toHaveLength(2), { timeout: 10_000 });
     const records = await logsWith({ q: 'subrobot_voltage' });

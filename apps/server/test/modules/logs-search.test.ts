@@ -9,7 +9,13 @@ import { getLogs, seedLogs } from '../support/logs.ts';
 
 const { app, admin } = useTestApp();
 
-const robot = (type: string, message: string, robotSn = 'R-001'): LogEntry => ({ source: 'robot', level: 'info', type, message, robotSn });
+const robot = (type: string, message: string, robotSn = 'R-001'): LogEntry => ({
+  source: 'robot',
+  level: 'info',
+  type,
+  message,
+  robotSn,
+});
 
 /** Records as robots, track controllers and the server write them: English templates, one device's own Chinese text. */
 const RECORDS = {
@@ -94,7 +100,8 @@ describe('records written before the search text existed', () => {
     expect(await found('充電完成')).toEqual([]);
 
     const steps: number[] = [];
-    for (let n = -1; n !== 0; ) steps.push((n = await backfillSearchTextStep(app.db, 4)));
+    do steps.push(await backfillSearchTextStep(app.db, 4));
+    while (steps.at(-1) !== 0);
     expect(steps.slice(0, -1).every((n) => n > 0)).toBe(true);
     expect(await app.db.select().from(logSearchBackfill)).toEqual([]);
 

@@ -23,7 +23,9 @@ export async function backfillSearchTextStep(db: Database, batch = BACKFILL_BATC
       await tx.delete(logSearchBackfill);
       return 0;
     }
-    const found = rows.rows.map((row) => ({ id: Number(row.id), text: searchTextOf(row.message) })).filter((row) => row.text !== null);
+    const found = rows.rows
+      .map((row) => ({ id: Number(row.id), text: searchTextOf(row.message) }))
+      .filter((row) => row.text !== null);
     if (found.length > 0) {
       await tx.execute(sql`
         UPDATE ${logs} SET search_text = filled.text

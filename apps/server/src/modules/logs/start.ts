@@ -37,12 +37,15 @@ export function startLogService(app: FastifyInstance) {
   }, FIRST_PURGE_DELAY_MS).unref();
 
   // Records from before the search text existed get theirs in the background, newest first.
-  const backfill = runSearchBackfill(app.db, (error) => app.log.error({ err: error }, 'filling the search text of older log records failed'));
+  const backfill = runSearchBackfill(app.db, (error) =>
+    app.log.error({ err: error }, 'filling the search text of older log records failed'),
+  );
   let closing = false;
   void backfill.done.then(async (read) => {
     if (read === 0 || closing) return;
     app.log.info({ read }, 'search text of older log records filled');
-    if (app.dbKind === 'pglite') await vacuumLogs(app.db).catch((error) => app.log.error({ err: error }, 'vacuum after the search text fill failed'));
+    if (app.dbKind === 'pglite')
+      await vacuumLogs(app.db).catch((error) => app.log.error({ err: error }, 'vacuum after the search text fill failed'));
   });
 
   app.addHook('onClose', async () => {
