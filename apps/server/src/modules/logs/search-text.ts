@@ -31,7 +31,7 @@ const cache = new Map<string, string | null>();
 const CACHE_MAX = 20_000;
 
 /**
- * The `search_text` of a message, or null when the reader sees exactly the stored text and it
+ * The `search_text` of a message, or null when the reader sees the stored text (up to case) and it
  * holds no CJK (the `message` index answers those). Cost: a template match (a prefix test per
  * template) and, for a template not seen lately, two renderings.
  */
@@ -42,9 +42,12 @@ export function searchTextOf(message: string): string | null {
   if (!parseLogEvent(message)) return hasCjk(message) ? doubleCjk(message) : null;
   const texts = new Set<string>();
   if (hasCjk(message)) texts.add(message);
+  // Free text is case-insensitive: a rendering that differs from the message only in case
+  // ("Robot R-007 sent to table point 12") is found through `message` already.
+  const lower = message.toLowerCase();
   for (const t of words) {
     const shown = logMessageText(t, message);
-    if (shown !== message) texts.add(shown);
+    if (shown.toLowerCase() !== lower) texts.add(shown);
   }
   const text = texts.size === 0 ? null : doubleCjk([...texts].join('\n'));
   // Cleared when full rather than aged: cheap, and the next minutes refill it with what is current.
