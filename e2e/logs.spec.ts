@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
+import { formatLogEvent } from '@railserve/protocol';
 import { adminCall, createTrack, renameRobot, robotRegistered } from './support/api.ts';
 import { connectAsRobot, stopDevices, uniqueSn } from './support/fleet.ts';
 import { createUser, signInWithToken, useLocale } from './support/session.ts';
@@ -113,4 +114,56 @@ test('robot log records: listed after a reload, filtered, detailed, exported and
   await expect(page.getByTestId('logs-total')).toHaveText('0 records');
   const left = await adminCall<{ total: number }>(request, 'get', `/logs?robotSn=${sn}&q=${marker}`);
   expect(left.total).toBe(0);
+});
+
+test('zh-TW: free text finds records by the words on screen, and an alarm is listed once', async ({ page, request }) => {
+  const track = await createTrack(request);
+  const sn = uniqueSn('LOGZH');
+  const robot = await connectAsRobot(sn);
+  await robot.status({ trackId: track.id, trackName: track.name });
+  await robotRegistered(request, sn);
+  // Stored in English, as devices word them; shown as 電量 17%：前往充電點 4 and 狀態：待命 → 休眠.
+  await robot.log({
+    level: 'info',
+    type: 'battery',
+    message: formatLogEvent('device_going_to_charge', { battery: 17, point: 4 }),
+  });
+  await robot.log({
+    level: 'info',
+    type: 'state',
+    message: formatLogEvent('device_state_changed', { from: 'idle', to: 'sleep' }),
+  });
+  // The robot reports the alarm and logs a line of its own about it.
+  await robot.alert('subrobot_voltage', true);
+  await robot.log({
+    level: 'error',
+    type: 'alarm',
+    message: formatLogEvent('device_alarm_raised', { alarm: 'subrobot_voltage' }),
+  });
+
+  await useLocale(page, 'zh-TW');
+  const admin = await createUser(request, 0);
+  await signInWithToken(page, request, admin.username, admin.password);
+  await page.goto(`/logs?robotSn=${sn}`);
+  const rows = page.getByTestId('logs-table').locator('tbody tr[data-testid^="logs-row-"]');
+  // The server writes records in batches: reload until the robot's last one is there.
+  await expect(async () => {
+    await page.getByTestId('logs-reload').click();
+    await expect(rows.filter({ hasText: '發生警報' }).first()).toBeVisible({ timeout: 1000 });
+  }).toPass();
+
+  const search = async (words: string) => {
+    await page.getByTestId('logs-filter-q').getByRole('searchbox').fill(words);
+    await page.getByTestId('logs-filter-q').getByRole('searchbox').press('Enter');
+    await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(words)}`));
+  };
+  await search('前往');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('電量 17%：前往充電點 4');
+  await search('子機電壓');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('發生警報：子機電壓異常');
+  await search('休眠');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('待命 → 休眠');
 });

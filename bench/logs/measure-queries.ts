@@ -18,9 +18,14 @@ export function typicalQueries(endAt: Date): QueryCase[] {
       name: 'one robot errors in a day',
       query: { robotSn: 'R-007', level: 'error', from: iso(dayBefore), to: iso(dayBefore + DAY) },
     },
-    { name: 'free text over a week (rare: imu_stuck)', query: { q: 'imu_stuck', from: iso(end - 7 * DAY), to: iso(end) } },
-    { name: 'free text over a week (common: 電量)', query: { q: '電量', from: iso(end - 7 * DAY), to: iso(end) } },
-    { name: 'free text, no range (table 117)', query: { q: 'table 117' } },
+    { name: 'free text over a week, rare (imu_stuck)', query: { q: 'imu_stuck', from: iso(end - 7 * DAY), to: iso(end) } },
+    { name: 'free text over a week, rare en (IMU stuck)', query: { q: 'IMU stuck', from: iso(end - 7 * DAY), to: iso(end) } },
+    { name: 'free text over a week, rare zh (卡住)', query: { q: '卡住', from: iso(end - 7 * DAY), to: iso(end) } },
+    { name: 'free text over a week, common zh (電量)', query: { q: '電量', from: iso(end - 7 * DAY), to: iso(end) } },
+    { name: 'free text, no range (table point 117)', query: { q: 'table point 117' } },
+    { name: 'free text, no range, zh (桌位點 117)', query: { q: '桌位點 117' } },
+    { name: 'free text, no range, common zh (警報)', query: { q: '警報' } },
+    { name: 'free text, no range, rare zh (子機溫度)', query: { q: '子機溫度' } },
     {
       name: 'track warnings 09:00-12:00 over 30 days',
       query: {

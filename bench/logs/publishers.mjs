@@ -6,10 +6,19 @@ import mqtt from 'mqtt';
 
 const { url, deviceKey, robots, messages, window } = workerData;
 const perRobot = Math.ceil(messages / robots);
+// As devices word them (protocol LOG_EVENT_MESSAGES, so the server renders them in both languages),
+// and one line in four a device's own text.
+const MESSAGES = [
+  (_sn, n) => `robot R-${String(1 + (n % 50)).padStart(3, '0')} sent to table point ${n % 120}`,
+  (_sn, n) => `battery ${5 + (n % 25)}%: going to charge point ${1 + (n % 5)}`,
+  () => 'state goto → arrive',
+  (sn, n) => `robot ${sn} heartbeat ${n} latency ${n % 90} ms`,
+];
 
 async function publishAs(index) {
   const sn = `PUB-${String(index + 1).padStart(3, '0')}`;
-  const client = await mqtt.connectAsync(url, { username: sn, password: deviceKey, reconnectPeriod: 0 });
+  // The broker takes a robot's client id as protocol brokerClientId.robot says: `robot_{sn}`.
+  const client = await mqtt.connectAsync(url, { username: sn, password: deviceKey, clientId: `robot_${sn}`, reconnectPeriod: 0 });
   const count = Math.min(perRobot, messages - index * perRobot);
   let sent = 0;
   // QoS 1 as the devices use it; a window of unacknowledged publishes per robot.
@@ -20,7 +29,7 @@ async function publishAs(index) {
         ts: new Date().toISOString(),
         level: n % 20 === 0 ? 'error' : 'info',
         type: n % 20 === 0 ? 'alarm_raised' : 'status',
-        message: `robot ${sn} heartbeat ${n} arrived at table ${n % 120}`,
+        message: MESSAGES[n % MESSAGES.length](sn, n),
         robotSn: sn,
         trackId: 1 + (index % 10),
       };

@@ -21,6 +21,12 @@ import { measureIngest } from './measure-ingest.ts';
 import { measureQueries, typicalQueries } from './measure-queries.ts';
 import { purgeOldestDay } from './purge.ts';
 
+// The server's search text, as its writer makes it; a server from before it existed has none (before/after runs).
+const searchTextOf = await import('../../apps/server/src/modules/logs/search-text.ts').then(
+  (m: { searchTextOf?: (message: string) => string | null }) => m.searchTextOf,
+  () => undefined,
+);
+
 const { values: args } = parseArgs({
   options: {
     rows: { type: 'string', default: '1000000' },
@@ -59,8 +65,12 @@ try {
   }
 
   const endAt = new Date();
-  const fillSeconds = await fillLogs(bench.server.db, rows, endAt, (done, rate) =>
-    process.stdout.write(`\rfill: ${f0(done)} / ${f0(rows)} (${f0(rate)} rows/s)   `),
+  const fillSeconds = await fillLogs(
+    bench.server.db,
+    rows,
+    endAt,
+    (done, rate) => process.stdout.write(`\rfill: ${f0(done)} / ${f0(rows)} (${f0(rate)} rows/s)   `),
+    searchTextOf,
   );
   console.log(
     `\nfill: ${f0(rows)} records generated in the database in ${f1(fillSeconds)} s (${f0(rows / fillSeconds)} rows/s, indexes in place)`,

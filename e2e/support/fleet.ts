@@ -1,4 +1,4 @@
-import { brokerClientId, type LogPayload, type RobotStatusPayload, topics } from '@railserve/protocol';
+import { type AlarmCode, brokerClientId, type LogPayload, type RobotStatusPayload, topics } from '@railserve/protocol';
 import { SimRobot, type SimRobotOptions, SimTrackController, type SimTrackControllerOptions } from '@railserve/robot-sim';
 import mqtt, { type MqttClient } from 'mqtt';
 
@@ -65,6 +65,8 @@ export async function connectAsRobot(sn: string) {
     },
     log: (record: Omit<LogPayload, 'ts' | 'robotSn'>) =>
       publish(topics.log('robot'), { ts: new Date().toISOString(), robotSn: sn, ...record }),
+    /** Reports an alarm raised or cleared (`hcpro4/alerts/{sn}`). */
+    alert: (code: AlarmCode, active: boolean) => publish(topics.alert(sn), { sn, code, active, ts: new Date().toISOString() }),
     /** Powers off cleanly: offline (retained), then a normal disconnect. */
     async stop() {
       clearInterval(heartbeat);

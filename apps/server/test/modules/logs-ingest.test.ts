@@ -1,4 +1,4 @@
-import { brokerClientId } from '@railserve/protocol';
+import { brokerClientId, formatLogEvent, topics } from '@railserve/protocol';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { purgeExpiredLogs } from '../../src/modules/logs/service.ts';
@@ -149,5 +149,37 @@ describe('log delete and retention', () => {
     const res = await removeLogs({ filter: {} });
     expect(res.json().data.deleted).toBeGreaterThan(0);
     expect((await getLogs(app, admin)).body.data.total).toBe(0);
+  });
+});
+
+describe('alarms', () => {
+  it('logs an alarm once: the alert, not the robot line repeating it', async () => {
+    const alarm = { sn: 'ROBOT-1', code: 'subrobot_voltage' };
+    await robot.publishAsync(topics.alert('ROBOT-1'), JSON.stringify({ ...alarm, active: true, ts: ts() }));
+    for (const key of ['device_alarm_raised', 'device_alarm_cleared'] as const)
+      await robot.publishAsync(
+        'hcpro4/logs/robot',
+        JSON.stringify({
+          ts: ts(),
+          level: 'error',
+          type: 'alarm',
+          message: formatLogEvent(key, { alarm: alarm.code }),
+          robotSn: 'ROBOT-1',
+        }),
+      );
+    await robot.publishAsync(topics.alert('ROBOT-1'), JSON.stringify({ ...alarm, active: false, ts: ts() }));
+    await robot.publishAsync(
+      'hcpro4/logs/robot',
+      JSON.stringify({ ts: ts(), level: 'info', type: 'alarm', message: 'alarm lamp tested' }),
+    );
+    await vi.waitFor(async () => expect(await logsWith({ q: 'alarm lamp tested' })).toHaveLength(1), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(await logsWith({ q: 'subrobot_voltage' })).toHaveLength(2), { timeout: 10_000 });
+    const records = await logsWith({ q: 'subrobot_voltage' });
+    expect(records.map((r) => [r.type, r.message])).toEqual([
+      ['alarm_cleared', 'Alarm cleared: subrobot_voltage'],
+      ['alarm_raised', 'Alarm raised: subrobot_voltage'],
+    ]);
+    // In Chinese: one 發生警報 and one 警報解除, as the console shows them.
+    expect(await logsWith({ q: '子機電壓異常' })).toHaveLength(2);
   });
 });

@@ -1,4 +1,4 @@
-import { bigserial, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * Log records. Track and robot names are copied in when a record is written, so a record stays
@@ -21,6 +21,12 @@ export const logs = pgTable(
     deviceTime: timestamp('device_time', { withTimezone: true, precision: 3 }),
     /** Who published it on the broker (`robot:{sn}`, `track:{id}`, the user of a console's system message); null for the server's own. */
     sender: varchar('sender', { length: 128 }),
+    /**
+     * The message as readers see it where that differs from `message` (zh-TW and en renderings), and
+     * `message` itself when it holds Chinese; CJK characters written twice so that two-character
+     * words reach the trigram index (modules/logs/search-text.ts). Null: `message` says it all.
+     */
+    searchText: text('search_text'),
   },
   (t) => [
     // Newest first, and the keyset cursor of exports and batched deletes.
@@ -31,8 +37,18 @@ export const logs = pgTable(
     index('logs_track_level_time_idx').on(t.trackId, t.level, t.time),
     // Free text is an ILIKE on the message; the trigram index answers it without a scan.
     index('logs_message_trgm_idx').using('gin', t.message.op('gin_trgm_ops')),
+    // Free text in the readers' words (both languages); rows where it is null cost the index nothing to speak of.
+    index('logs_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
+
+/**
+ * How far the filling of `search_text` for records written before it existed has come: records with
+ * an id below `belowId` are still to do (newest first). One row; none once done.
+ */
+export const logSearchBackfill = pgTable('log_search_backfill', {
+  belowId: bigint('below_id', { mode: 'number' }).primaryKey(),
+});
 
 /** Every record type seen, so the type filter's choices need no scan of millions of records. */
 export const logTypes = pgTable('log_types', {

@@ -2,11 +2,12 @@ import type { LogFilter } from '@railserve/protocol';
 import { and, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import { logs } from '../../db/schema/logs.ts';
 import { likeContains } from '../../lib/sql.ts';
+import { doubleCjk, hasCjk } from './search-text.ts';
 
 /** The WHERE of a log filter; undefined when it matches everything. */
 export function logFilterWhere(filter: Partial<LogFilter>): SQL | undefined {
   const conditions: SQL[] = [];
-  if (filter.q) conditions.push(ilike(logs.message, likeContains(filter.q)));
+  if (filter.q) conditions.push(freeTextWhere(filter.q));
   if (filter.source) conditions.push(eq(logs.source, filter.source));
   if (filter.trackId !== undefined) conditions.push(eq(logs.trackId, filter.trackId));
   if (filter.robotSn) conditions.push(eq(logs.robotSn, filter.robotSn));
@@ -17,6 +18,17 @@ export function logFilterWhere(filter: Partial<LogFilter>): SQL | undefined {
   const window = timeOfDayWhere(filter.timeFrom, filter.timeTo, filter.tz ?? 'UTC');
   if (window) conditions.push(window);
   return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/**
+ * Free text as the reader sees the message, in either language (search-text.ts). Text with Chinese
+ * is found only in `search_text` (which holds every message with Chinese, its characters doubled);
+ * other text in the stored message or in its renderings, each answered by its trigram index.
+ */
+function freeTextWhere(q: string): SQL {
+  if (hasCjk(q)) return ilike(logs.searchText, likeContains(doubleCjk(q)));
+  const pattern = likeContains(q);
+  return sql`(${ilike(logs.message, pattern)} OR ${ilike(logs.searchText, pattern)})`;
 }
 
 /**

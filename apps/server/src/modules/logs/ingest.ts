@@ -6,6 +6,7 @@ import {
   type LogSource,
   logPayload,
   parseJson,
+  parseLogEvent,
   parseTopic,
   type SystemMessage,
   systemMessage,
@@ -26,7 +27,8 @@ export const SYSTEM_MESSAGES_PER_MINUTE = 30;
  * the server received it (ordering and retention never trust a device's clock); the device's
  * `ts` is kept beside it. The embedded broker stamps each payload with its sender
  * (broker/sender.ts): a robot's record naming another robot, or a controller's naming
- * another track, is dropped, and a system message records the user who sent it.
+ * another track, is dropped, and a system message records the user who sent it. A robot's line
+ * repeating an alarm it reported as an alert is not stored twice (`repeatsAlert`).
  */
 export function ingestLogsFromBroker(app: FastifyInstance) {
   // Only the embedded broker writes `sender`; through an external one a client could forge it.
@@ -46,6 +48,7 @@ export function ingestLogsFromBroker(app: FastifyInstance) {
       return;
     }
     const { ts, sender: _claimed, ...record } = parsed.data;
+    if (source.source === 'robot' && repeatsAlert(record.message)) return;
     const sender = trusted(parsed.data);
     if (sender?.kind === 'robot') {
       if (record.robotSn !== undefined && record.robotSn !== sender.sn) {
@@ -94,6 +97,16 @@ export function ingestLogsFromBroker(app: FastifyInstance) {
       sender: who,
     });
   });
+}
+
+/**
+ * A robot's own log line for an alarm it also reported on `hcpro4/alerts/{sn}`: the robots module
+ * logs the alert (`alarm_raised` / `alarm_cleared`, with the robot's time), so storing this too
+ * would show every alarm twice. Only the device's alarm wording is dropped; any other text is kept.
+ */
+function repeatsAlert(message: string) {
+  const key = parseLogEvent(message)?.key;
+  return key === 'device_alarm_raised' || key === 'device_alarm_cleared';
 }
 
 /** At most `max` messages per sender in any `windowMs` (a sliding count of the last timestamps). */

@@ -3,8 +3,9 @@ import { and, asc, desc, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { logs, logTypes } from '../../db/schema/logs.ts';
 import { logFilterWhere } from './filter-sql.ts';
+import { searchTextOf } from './search-text.ts';
 
-export type LogRow = Omit<typeof logs.$inferInsert, 'id'> & {
+export type LogRow = Omit<typeof logs.$inferInsert, 'id' | 'searchText'> & {
   trackId: number | null;
   robotSn: string | null;
   trackName: string | null;
@@ -33,21 +34,23 @@ export function toLogRecord(row: StoredRow): LogRecord {
 }
 
 /**
- * One statement for a whole batch: arrays through unnest keep it at 9 parameters however many
- * rows, and the record types are noted in the same round trip.
+ * One statement for a whole batch: arrays through unnest keep it at 13 parameters however many
+ * rows, and the record types are noted in the same round trip. The search text (both languages'
+ * renderings, search-text.ts) is worked out here, once per record.
  */
 export async function insertLogRows(db: Database, rows: LogRow[]) {
   if (rows.length === 0) return;
   // One array parameter per column (a plain array in the template would become one parameter per row).
   const column = <K extends keyof LogRow>(key: K) => sql.param(rows.map((r) => r[key] ?? null));
+  const searchTexts = sql.param(rows.map((r) => searchTextOf(r.message)));
   await db.execute(sql`
     WITH inserted AS (
-      INSERT INTO ${logs} (time, source, level, type, message, track_id, robot_sn, track_name, robot_name, device_time, sender)
+      INSERT INTO ${logs} (time, source, level, type, message, track_id, robot_sn, track_name, robot_name, device_time, sender, search_text)
       SELECT * FROM unnest(
         ${column('time')}::timestamptz[], ${column('source')}::varchar[], ${column('level')}::varchar[],
         ${column('type')}::varchar[], ${column('message')}::text[], ${column('trackId')}::int[],
         ${column('robotSn')}::varchar[], ${column('trackName')}::varchar[], ${column('robotName')}::varchar[],
-        ${column('deviceTime')}::timestamptz[], ${column('sender')}::varchar[])
+        ${column('deviceTime')}::timestamptz[], ${column('sender')}::varchar[], ${searchTexts}::text[])
     )
     INSERT INTO ${logTypes} (type) SELECT DISTINCT unnest(${column('type')}::varchar[]) ON CONFLICT DO NOTHING`);
 }

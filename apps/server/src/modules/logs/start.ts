@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ingestLogsFromBroker } from './ingest.ts';
 import { vacuumLogs } from './repository.ts';
+import { runSearchBackfill } from './search-backfill.ts';
 import { purgeExpiredLogs } from './service.ts';
 import { createEventLog } from './writer.ts';
 
@@ -10,8 +11,9 @@ const FIRST_PURGE_DELAY_MS = 60_000;
 
 /**
  * The logs service, first in the services list: it decorates `app.eventLog` for the modules
- * that start after it, ingests the broker's log topics, and runs retention once a day (and, on
- * the embedded database, the vacuum PostgreSQL would run by itself).
+ * that start after it, ingests the broker's log topics, runs retention once a day (and, on
+ * the embedded database, the vacuum PostgreSQL would run by itself), and fills the search text of
+ * records written before it existed.
  */
 export function startLogService(app: FastifyInstance) {
   const eventLog = createEventLog(app.db, app.log, app.faultGuard);
@@ -34,9 +36,24 @@ export function startLogService(app: FastifyInstance) {
     daily = setInterval(() => void purge(), DAY_MS).unref();
   }, FIRST_PURGE_DELAY_MS).unref();
 
+  // Records from before the search text existed get theirs in the background, newest first.
+  const backfill = runSearchBackfill(app.db, (error) =>
+    app.log.error({ err: error }, 'filling the search text of older log records failed'),
+  );
+  let closing = false;
+  void backfill.done.then(async (read) => {
+    if (read === 0 || closing) return;
+    app.log.info({ read }, 'search text of older log records filled');
+    if (app.dbKind === 'pglite')
+      await vacuumLogs(app.db).catch((error) => app.log.error({ err: error }, 'vacuum after the search text fill failed'));
+  });
+
   app.addHook('onClose', async () => {
     clearTimeout(first);
     clearInterval(daily);
+    closing = true;
+    backfill.stop();
+    await backfill.done;
     await eventLog.close();
   });
 }
