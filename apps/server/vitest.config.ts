@@ -4,8 +4,9 @@ export default defineConfig({
   test: {
     name: 'server',
     include: ['test/**/*.test.ts'],
-    // Tests of the embedded database itself have no PostgreSQL counterpart.
-    exclude: process.env.TEST_DATABASE_URL ? ['test/**/*.pglite.test.ts'] : [],
+    // The PostgreSQL pass leaves out the tests of the embedded database itself (`*.pglite.test.ts`)
+    // and those that open no database of the run's kind (`*.once.test.ts`): the PGlite pass has run them.
+    exclude: process.env.TEST_DATABASE_URL ? ['test/**/*.pglite.test.ts', 'test/**/*.once.test.ts'] : [],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

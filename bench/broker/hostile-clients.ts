@@ -3,7 +3,7 @@
 // each sending one hostile payload (deep, wide, huge, over the packet cap, binary, invalid UTF-8,
 // retained or not) on a topic it may publish. The server runs as `npm start` runs it, without the
 // supervisor: each crash is counted, and the server started again on the same DATA_DIR.
-// It prints counts; it is not a test (apps/server/test/modules/broker-hostile.test.ts is).
+// It prints counts; it is not a test (apps/server/test/modules/broker-hostile.once.test.ts is).
 //
 //     node --import tsx bench/broker/hostile-clients.ts --connections 330 --seed 26
 import { parseArgs } from 'node:util';

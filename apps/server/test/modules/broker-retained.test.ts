@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../helper.ts';
 import { connectDevice } from '../support/broker-clients.ts';
 
 // The embedded broker's retained store is bounded per owner and in all (RETAINED_LIMITS); the
-// totals themselves are tried in retained-index.test.ts with small bounds.
+// totals themselves are tried in retained-index.once.test.ts with small bounds.
 let app: TestApp;
 const lines: string[] = [];
 const clients: MqttClient[] = [];
