@@ -5,6 +5,8 @@ import { type CellState, TableCell } from './table-cell.tsx';
 type PageGridProps = {
   page: LayoutPage;
   tables: readonly MapTable[];
+  /** The tables on a cell of any page of the layout. */
+  placed: ReadonlySet<string | null>;
   duplicates: ReadonlySet<string>;
   editable: boolean;
   onCommit: (cell: number, name: string | null) => boolean;
@@ -12,10 +14,9 @@ type PageGridProps = {
 };
 
 /** The page as the tablet shows it: rows x columns of table cells. */
-export function PageGrid({ page, tables, duplicates, editable, onCommit, onSwap }: PageGridProps) {
+export function PageGrid({ page, tables, placed, duplicates, editable, onCommit, onSwap }: PageGridProps) {
   const known = new Set(tables.map((t) => t.name));
-  const placed = new Set(page.cells);
-  // Offer the tables that are on no cell of this page yet, in map order.
+  // Offer the tables that are on no cell of any page yet, in map order: a table is placed once.
   const options = tables.filter((t) => !placed.has(t.name)).map((t) => ({ value: t.name }));
   const stateOf = (name: string | null): CellState =>
     name === null ? 'ok' : duplicates.has(name) ? 'duplicate' : known.has(name) ? 'ok' : 'unknown';

@@ -57,7 +57,8 @@ function LayoutDraft({ trackId, saved, tables, editable, onSaved }: LayoutDraftP
 
   const commitCell = (cell: number, name: string | null) => {
     if (name !== null && draft.pages.some((p, pi) => p.cells.some((c, ci) => c === name && (pi !== current || ci !== cell)))) {
-      void message.error(t('tables.duplicate', { names: name }));
+      // Keyed: the cell's pick and its blur refuse the same name, and the operator sees it once.
+      void message.error({ key: 'table-layout-duplicate', content: t('tables.duplicate', { names: name }) });
       return false;
     }
     setDraft(edit.setCell(draft, current, cell, name));
@@ -151,6 +152,7 @@ function LayoutDraft({ trackId, saved, tables, editable, onSaved }: LayoutDraftP
           <PageGrid
             page={page}
             tables={tables}
+            placed={new Set(draft.pages.flatMap((p) => p.cells))}
             duplicates={new Set(issues.duplicates)}
             editable={editable}
             onCommit={commitCell}
