@@ -39,7 +39,7 @@ export function UpdateRecordsTable({ data, loading, canWrite, onPage, onEdit, on
     {
       key: 'deviceType',
       title: t('updates.fields.deviceType'),
-      width: 100,
+      width: 90,
       render: (_, r) => t(`updates.deviceTypes.${r.deviceType}`),
     },
     { key: 'version', title: t('updates.fields.version'), dataIndex: 'version', width: 80 },
@@ -52,7 +52,7 @@ export function UpdateRecordsTable({ data, loading, canWrite, onPage, onEdit, on
     {
       key: 'status',
       title: t('updates.fields.status'),
-      width: 150,
+      width: 140,
       render: (_, r) => <UpdateStatusTag status={r.status} reason={r.failureReason} />,
     },
     {
@@ -66,7 +66,7 @@ export function UpdateRecordsTable({ data, loading, canWrite, onPage, onEdit, on
     {
       key: 'code',
       title: t('updates.fields.verificationCode'),
-      width: 110,
+      width: 130,
       render: (_, r) => (
         <Typography.Text code copyable={{ text: r.verificationCode }}>
           {r.verificationCode}
