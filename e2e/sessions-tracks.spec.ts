@@ -192,6 +192,7 @@ test.describe('during service', () => {
     await expect(page.getByRole('tooltip')).toContainText('待命的機器人都在充電');
     await expect(page.getByTestId('register-mode-hint')).toContainText('在此軌道上線的機器人會加入軌道');
     await expect(page.getByTestId('viewer-mode-hint')).toContainText('不接受送餐指令');
+    await page.screenshot({ path: 'test-results/service/zh-TW-track-control.png', fullPage: true });
 
     // The controller goes away: reload map is refused at once and says so, instead of "no answer".
     await controller.stop();

@@ -1,7 +1,7 @@
 import { SendOutlined } from '@ant-design/icons';
 import { mapTables, pointsOfType, type Track, topicFilters } from '@railserve/protocol';
 import { App, Button, Flex, Select, Tooltip, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrokerMessage } from '../../../lib/broker/broker-context.tsx';
 import { readRobotStatus } from '../../../lib/broker/robot-feed.ts';
@@ -10,17 +10,7 @@ import { useTrackMap } from '../api/track-map.ts';
 import { useTrackRobots } from '../api/track-robots.ts';
 import { sendTargetBlock } from '../model/send-target-block.ts';
 import type { TrackCommands } from './command-panel.tsx';
-
-/** A disabled control with its reason in a tooltip (a disabled select takes no pointer events itself). */
-function WhyDisabled({ reason, testId, children }: { reason: string | undefined; testId: string; children: ReactNode }) {
-  return (
-    <Tooltip title={reason}>
-      <span style={{ display: 'inline-block', cursor: reason ? 'not-allowed' : undefined }} data-testid={testId}>
-        {children}
-      </span>
-    </Tooltip>
-  );
-}
+import { WhyDisabled } from './why-disabled.tsx';
 
 type SendTargetFormProps = { track: Track; commands: TrackCommands; disabled: boolean };
 
