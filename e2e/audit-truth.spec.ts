@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createTrack, robotRegistered, saveTrackMap } from './support/api.ts';
 import { tableMap } from './support/audio.ts';
-import { startRobot, stopDevices } from './support/fleet.ts';
+import { connectAsSilentController, startRobot, stopDevices } from './support/fleet.ts';
 import { apiToken, createUser, signInWithToken, useLocale } from './support/session.ts';
 
 // The audit trail tells the truth (issue 32, item 3), in zh-TW: a command the robot refused or
@@ -37,7 +37,7 @@ test('refused and unanswered commands are failures, in words; a table layout cha
   const token = await apiToken(request, user.username, user.password);
   const headers = { authorization: `Bearer ${token}` };
 
-  // A robot with no map refuses to drive to point 999; a track whose controller is not connected never answers.
+  // A robot with no map refuses to drive to point 999; a track whose controller is silent never answers.
   const robot = await startRobot({ initMs: 0 });
   await robotRegistered(request, robot.sn);
   // Past its start-up, so it answers as a robot at work would.
@@ -53,6 +53,11 @@ test('refused and unanswered commands are failures, in words; a table layout cha
     ...tableMap(3),
     tables: { pages: [{ rows: 1, columns: 3, cells: ['T1', 'T2', null] }] },
   });
+  // A controller that is not connected is refused at once; one that is connected but silent never answers.
+  const lonely = await createTrack(request);
+  const refusedAtOnce = await request.post(`/api/v1/tracks/${lonely.id}/commands`, { headers, data: { command: 'reset_alarm' } });
+  expect(refusedAtOnce.status()).toBe(409);
+  await connectAsSilentController(track.id);
   const reload = await request.post(`/api/v1/tracks/${track.id}/commands`, { headers, data: { command: 'reload_map' } });
   expect(reload.status()).toBe(202);
   const layout = await request.put(`/api/v1/tracks/${track.id}/tables`, {

@@ -1,7 +1,8 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { adminCall, createTrack, robotRegistered, uniqueMac, uniqueName } from './support/api.ts';
-import { connectAsRobot, stopDevices, uniqueSn } from './support/fleet.ts';
-import { createUser, signInWithToken, useLocale } from './support/session.ts';
+import { connectAsRobot, startController, stopDevices, uniqueSn } from './support/fleet.ts';
+import { apiToken, createUser, signInWithToken, useLocale } from './support/session.ts';
+import { firmwareImage, uploadFirmware } from './support/updates.ts';
 
 // Issue 13, layout: at 1280×800 every list shows its important columns without sideways
 // scrolling; lower-priority columns are in the column picker. Each list is photographed in both
@@ -172,4 +173,80 @@ test('the lists fit 1280×800 in both languages; the robots list keeps battery a
     await page.screenshot({ path: shot(`${locale}-robots-700`) });
     await context.close();
   }
+});
+
+// Issue 32, item 9: key controls are in view at 1280×800, and a phone sees each robot's battery
+// and health without scrolling sideways.
+test('at 1280×800 the audit details, update verification codes and bulk settings Apply are in view; a phone sees battery and health', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const admin = await createUser(request, 0);
+  const sn = uniqueSn('LAYOUT9');
+  const track = await createTrack(request, { name: uniqueName('Main dining room loop, window side ') });
+  await startController({ trackId: track.id, robots: [sn] });
+  const robot = await connectAsRobot(sn);
+  await robot.status({ trackId: track.id, trackName: track.name, battery: 64, alarms: ['low_battery'] });
+  await robotRegistered(request, sn);
+  // Audit records with long targets and descriptions, and an update record.
+  await adminCall(request, 'post', '/sessions', {
+    code: `S${Date.now().toString().slice(-9)}`,
+    name: 'Riverside restaurant, banquet hall by the river',
+    mac: uniqueMac(),
+    trackIds: [track.id],
+  });
+  const fileId = await uploadFirmware(
+    request,
+    `${uniqueName('fw').replace(/[^a-z0-9]/g, '')}-2.3.4.bin`,
+    firmwareImage(3),
+    await apiToken(request),
+  );
+  await adminCall(request, 'post', '/updates', { deviceType: 'robot', version: '2.3.4', deviceSerial: sn, fileId });
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await useLocale(page, 'zh-TW');
+  await signInWithToken(page, request, admin.username, admin.password);
+
+  const audit = await open(page, '/audit', 'audit-table');
+  await page.screenshot({ path: shot('zh-TW-audit') });
+  await expectNoSidewaysScroll(audit, 1280);
+  await expectWhole(audit.locator('.ant-table-row').first().getByTestId('audit-open-detail'), 1280);
+
+  const records = await open(page, '/system-updates', 'update-records');
+  await page.getByTestId('update-records').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shot('zh-TW-update-records') });
+  await expectNoSidewaysScroll(records, 1280);
+  const row = records.getByRole('row', { name: new RegExp(sn) });
+  await expect(records.locator('thead th').filter({ hasText: '驗證碼' })).toBeInViewport({ ratio: 1 });
+  await expect(row.locator('.ant-typography code')).toBeInViewport({ ratio: 1 });
+
+  await page.goto(`/tracks/${track.id}/edit`);
+  await page.getByRole('tab', { name: '機器人設定' }).click();
+  const panel = page.getByTestId('track-robots-panel');
+  await expect(panel.getByTestId(`panel-robot-${sn}`)).toBeVisible();
+  await expectNoSidewaysScroll(panel, 1280);
+  await expect(panel.getByTestId(`panel-settings-${sn}`)).toBeInViewport({ ratio: 1 });
+  await panel.getByTestId(`panel-robot-${sn}`).getByRole('checkbox').check();
+  await panel.getByTestId('bulk-open').click();
+  const dialog = page.getByTestId('bulk-config-dialog');
+  await dialog.getByTestId('bulk-group').getByText('進階').click();
+  await expect(dialog.getByTestId('bulk-form-advanced')).toBeVisible();
+  await page.screenshot({ path: shot('zh-TW-bulk-settings') });
+  await expect(page.getByTestId('bulk-apply')).toBeInViewport({ ratio: 1 });
+  await context.close();
+
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const onPhone = await phone.newPage();
+  await useLocale(onPhone, 'zh-TW');
+  await signInWithToken(onPhone, request, admin.username, admin.password);
+  const robots = await open(onPhone, `/robots?q=${sn}`, 'robots-table');
+  await onPhone.screenshot({ path: shot('zh-TW-robots-phone') });
+  for (const header of ['電量', '健康度'])
+    await expect(robots.locator('thead th').filter({ hasText: header })).toBeInViewport({ ratio: 1 });
+  const robotRow = robots.getByTestId(`robot-row-${sn}`);
+  await expect(robotRow.getByRole('progressbar')).toBeInViewport({ ratio: 1 });
+  await expect(robotRow.getByText('警告', { exact: true })).toBeInViewport({ ratio: 1 });
+  await phone.close();
 });

@@ -1,7 +1,7 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { generateTrackMap } from '@railserve/robot-sim';
-import { createTrack, saveTrackMap, uniqueMac, uniqueName } from './support/api.ts';
-import { startController, startRobot, stopDevices } from './support/fleet.ts';
+import { createTrack, getTrack, saveTrackMap, sendTrackCommand, uniqueMac, uniqueName } from './support/api.ts';
+import { startController, startRobot, stopDevices, uniqueSn } from './support/fleet.ts';
 import { createUser, signInWithToken, useLocale } from './support/session.ts';
 import { expectReadsAsText, infoValue } from './support/ui.ts';
 
@@ -159,5 +159,44 @@ test.describe('tracks', () => {
     await expect(header.getByTestId('track-status')).toHaveText('Normal operation');
     await expect(listed).toHaveText('Normal operation');
     await list.close();
+  });
+});
+
+// Issue 32, item 4: sending a target during service.
+test.describe('during service', () => {
+  test('the robot table shows a charging robot, disabled controls say why, the modes say what they do, and a reload for a controller that is gone is refused at once', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const track = await createTrack(request);
+    await saveTrackMap(request, track.id, generateTrackMap({ parking: 2, tables: 3 }));
+    const sn = uniqueSn('CHG');
+    const controller = await startController({ trackId: track.id, robots: [sn], initMs: 200 });
+    // Below the controller's charging threshold: it charges at its parking point, idle, until charged.
+    await startRobot({ sn, trackId: track.id, homeIndex: 0, initMs: 0, battery: 25 });
+    await sendTrackCommand(request, track.id, { command: 'reload_map' });
+    await expect.poll(async () => (await getTrack(request, track.id)).statusCode, { timeout: 20_000 }).toBe(3);
+
+    const user = await createUser(request, 1);
+    await useLocale(page, 'zh-TW');
+    await signInWithToken(page, request, user.username, user.password);
+    await page.goto(`/tracks/${track.id}/control`);
+    await expect(page.getByRole('banner').getByText(/^已連線$/)).toBeVisible({ timeout: 30_000 });
+    const row = page.getByTestId('track-robots').getByRole('row', { name: new RegExp(sn) });
+    await expect(row).toContainText('待命');
+    await expect(row.getByTestId(`robot-charging-${sn}`)).toHaveText('充電中');
+    await expect(page.getByTestId('send-target-reason')).toHaveText(/^待命的機器人都在充電：充電完成後才會接單/);
+    await expect(page.getByTestId('serving-point')).toHaveClass(/ant-select-disabled/);
+    await page.getByTestId('serving-point-why').hover();
+    await expect(page.getByRole('tooltip')).toContainText('待命的機器人都在充電');
+    await expect(page.getByTestId('register-mode-hint')).toContainText('在此軌道上線的機器人會加入軌道');
+    await expect(page.getByTestId('viewer-mode-hint')).toContainText('不接受送餐指令');
+    await page.screenshot({ path: 'test-results/service/zh-TW-track-control.png', fullPage: true });
+
+    // The controller goes away: reload map is refused at once and says so, instead of "no answer".
+    await controller.stop();
+    await page.getByTestId('command-reload_map').click();
+    await expect(page.getByText(/軌道控制器未連線/)).toBeVisible();
   });
 });

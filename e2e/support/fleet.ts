@@ -80,6 +80,27 @@ export async function connectAsRobot(sn: string) {
   return device;
 }
 
+/**
+ * A bare connection signed in as the controller of track `trackId` that never answers a command:
+ * the server sends to it (the controller is connected) and the command times out.
+ */
+export async function connectAsSilentController(trackId: number) {
+  const client: MqttClient = await mqtt.connectAsync(BROKER_URL, {
+    username: `track-${trackId}`,
+    password: DEVICE_KEY,
+    clientId: `track_${trackId}`,
+    reconnectPeriod: 0,
+  });
+  const device = {
+    async stop() {
+      started.delete(device);
+      if (client.connected) await client.endAsync();
+    },
+  };
+  started.add(device);
+  return device;
+}
+
 /** Stops every robot and controller the test started, so nothing leaks into later tests. */
 export async function stopDevices() {
   const devices = [...started];

@@ -69,7 +69,8 @@ export function evaluate(s: TrackState): Pick<TrackState, 'status' | 'error'> {
 }
 
 export function trackStatusOf(s: TrackState): Omit<TrackStatusPayload, 'ts'> {
-  return { trackId: s.trackId, status: s.status, error: s.error, mode: s.mode, robots: s.robots };
+  const charging = s.charging.filter((sn) => s.robots.includes(sn));
+  return { trackId: s.trackId, status: s.status, error: s.error, mode: s.mode, robots: s.robots, charging };
 }
 
 export const log = (level: LogLevel, logType: string, message: string, robotSn?: string): TrackEffect => ({

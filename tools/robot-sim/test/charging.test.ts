@@ -8,7 +8,7 @@ import { createRobotModel, DEFAULT_TIMING, type ModelEvent, type RobotModel, sta
 import { stepRobot } from '../src/robot-step.ts';
 import { dispatchableRobots } from '../src/track-commands.ts';
 import { reduceTrack } from '../src/track-machine.ts';
-import { initialTrackState, type TrackEffect, type TrackEvent, type TrackState } from '../src/track-state.ts';
+import { initialTrackState, type TrackEffect, type TrackEvent, type TrackState, trackStatusOf } from '../src/track-state.ts';
 
 const map = generateTrackMap({ parking: 3, tables: 6 });
 const serving = map.points.find((p) => p.type === 'serving')!.number;
@@ -104,6 +104,15 @@ describe('the track controller and charging robots', () => {
     const charged = run(halfway, status('A', CHARGED_AT)).state;
     expect(charged.charging).toEqual([]);
     expect(dispatched(run(charged, sendTarget).effects)).toBe('A');
+  });
+
+  it('reports the robots it holds back to charge in its status, at once when that changes', () => {
+    const low = run(ready(), status('A', CHARGE_BELOW - 5));
+    expect(low.effects).toContainEqual({ type: 'publish_status' });
+    expect(trackStatusOf(low.state).charging).toEqual(['A']);
+    expect(trackStatusOf(run(low.state, status('A', CHARGED_AT)).state).charging).toEqual([]);
+    // A robot charging on the track that is not one of its robots is not reported.
+    expect(trackStatusOf(run(ready(), status('X', CHARGE_BELOW - 5)).state).charging).toEqual([]);
   });
 
   it('keeps the charging rule with hysteresis', () => {

@@ -146,6 +146,19 @@ describe('tracking', () => {
     expect((await send({ command: 'viewer_mode' }, false, await app.as(3))).statusCode).toBe(403);
   });
 
+  it('refuses at once, in a translated code, a command for a track whose controller is not connected', async () => {
+    const lonely = (await createTrack(app, admin)).id;
+    await saveMap(app, admin, lonely);
+    const res = await send({ command: 'reload_map' }, true, admin, lonely);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('track_controller_offline');
+    // Nothing was sent: no command waits for an answer.
+    const listed = await app.inject({ method: 'GET', url: `/api/v1/tracks/${lonely}/commands`, headers: admin });
+    expect(listed.json().data.items).toEqual([]);
+    // The connected controller's track still takes commands.
+    expect((await send({ command: 'reset_alarm' })).json().data.status).toBe('acknowledged');
+  });
+
   it('refuses to send while the broker is disconnected', async () => {
     await app.mqtt.close();
     const res = await send({ command: 'reset_alarm' });

@@ -33,6 +33,11 @@ export const trackStatusPayload = z.object({
   error: z.number().int().min(0).max(2),
   mode: z.enum(TRACK_MODES),
   robots: z.array(sn),
+  /**
+   * The track's robots the controller holds back from orders until they have charged (a
+   * `send_target` finding only these idle is refused `robots_charging`); absent from older controllers.
+   */
+  charging: z.array(sn).optional(),
   ts,
 });
 export type TrackStatusPayload = z.infer<typeof trackStatusPayload>;

@@ -155,6 +155,7 @@ export const ERROR_CODES = [
   'enrollment_identity_mismatch',
   'sn_reserved',
   'device_offline',
+  'track_controller_offline',
   'shared_key_not_configured',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

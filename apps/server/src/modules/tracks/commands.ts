@@ -7,8 +7,9 @@ import {
   topics,
 } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { requireBroker } from '../../lib/require-broker.ts';
+import { connectionKey } from '../devices/device-names.ts';
 import { trackUpdateArgs } from '../updates/records/update-command.ts';
 import { markMapPublished } from './map-repository.ts';
 import { findTrackMap } from './repository.ts';
@@ -16,10 +17,22 @@ import { findTrackMap } from './repository.ts';
 const mapNotSaved = () => badRequest('map_not_saved', 'The track has no saved map; upload one first');
 
 /**
+ * A command for a track whose controller holds no connection to the embedded broker would only
+ * wait for the timeout: it is refused at once. With an external broker the server cannot tell,
+ * and the command goes out as before.
+ */
+function requireControllerConnected(app: FastifyInstance, trackId: number) {
+  const connected = app.deviceCredentials.connected;
+  if (connected && !connected(connectionKey({ kind: 'controller', trackId })))
+    throw conflict('track_controller_offline', 'The track controller is not connected; commands reach it once it connects');
+}
+
+/**
  * Checks a track command against the track as stored, then sends and tracks it (DESIGN
  * section 4): `send_target` must name a serving point and a table point of the saved map;
  * a command for one robot must name a robot the controller reports on the track;
- * `reload_map` first publishes the saved map retained on HCP4/track/{id}/map.
+ * `reload_map` first publishes the saved map retained on HCP4/track/{id}/map. A track whose
+ * controller is not connected is answered at once (409 `track_controller_offline`).
  */
 export async function sendTrackCommand(
   app: FastifyInstance,
@@ -46,6 +59,7 @@ export async function sendTrackCommand(
       throw badRequest(problem, `Point ${body.args.target} is not a table point of the saved map`);
   }
   requireBroker(app);
+  requireControllerConnected(app, trackId);
   if (body.command === 'reload_map') {
     if (!map) throw mapNotSaved();
     await markMapPublished(app.db, trackId, track.mapVersion);

@@ -1,7 +1,8 @@
 import { EyeOutlined } from '@ant-design/icons';
 import { type AuditSummary, auditDescriptionText, auditTargetText, type Page } from '@railserve/protocol';
-import { Button, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { type PickableColumn, tableWidth, useColumnPicker } from '../../../components/ui/column-picker.tsx';
 import { pagePagination } from '../../../components/ui/page-pagination.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { translator } from '../../../lib/phrases.ts';
@@ -14,62 +15,103 @@ type AuditTableProps = {
   onPageChange: (page: number, pageSize: number) => void;
 };
 
+/** The description's least width; at 1280 px it gets about 260 px, what the other columns leave. */
+const DESCRIPTION_MIN = 200;
+
+const oneLine = (text: string) => <Typography.Text ellipsis={{ tooltip: text }}>{text}</Typography.Text>;
+
+/**
+ * The audit records. At 1280 px the time, type, user, target, description, result and the
+ * details button fit without scrolling sideways (docs/web-console.md, "Lists at 1280 × 800");
+ * IP, duration and affected rows are in the column picker, and every field is in the details.
+ */
 export function AuditTable({ data, loading, onOpen, onPageChange }: AuditTableProps) {
   const { t } = useTranslation();
-  const columns: TableColumnsType<AuditSummary> = [
+  const all: PickableColumn<AuditSummary>[] = [
     {
+      key: 'time',
       title: t('audit.fields.time'),
       dataIndex: 'time',
+      width: 170,
       render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v)}</span>,
     },
-    { title: t('audit.fields.type'), dataIndex: 'type', render: (type: AuditSummary['type']) => <AuditTypeTag type={type} /> },
     {
+      key: 'type',
+      title: t('audit.fields.type'),
+      dataIndex: 'type',
+      width: 80,
+      render: (type: AuditSummary['type']) => <AuditTypeTag type={type} />,
+    },
+    {
+      key: 'username',
       title: t('audit.fields.username'),
       dataIndex: 'username',
-      responsive: ['sm'],
-      render: (v: string | null) => v || t('audit.list.noUser'),
+      width: 100,
+      optional: true,
+      render: (v: string | null) => <Typography.Text ellipsis={{ tooltip: v }}>{v || t('audit.list.noUser')}</Typography.Text>,
     },
     {
+      key: 'target',
       title: t('audit.fields.target'),
       dataIndex: 'target',
-      responsive: ['md'],
-      render: (v: string) => auditTargetText(translator(t), v),
+      width: 170,
+      optional: true,
+      render: (v: string) => oneLine(auditTargetText(translator(t), v)),
     },
     {
+      // No width: the description takes what the others leave, on one line, whole in a tooltip.
+      key: 'description',
       title: t('audit.fields.description'),
       dataIndex: 'description',
-      responsive: ['lg'],
-      render: (v: string) => {
-        const text = auditDescriptionText(translator(t), v);
-        return (
-          <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: 320 }}>
-            {text}
-          </Typography.Text>
-        );
-      },
+      optional: true,
+      render: (v: string) => oneLine(auditDescriptionText(translator(t), v)),
     },
     {
+      key: 'result',
       title: t('audit.fields.result'),
       dataIndex: 'result',
+      width: 80,
       render: (result: AuditSummary['result']) => <AuditResultTag result={result} />,
     },
-    { title: t('audit.fields.ip'), dataIndex: 'ip', responsive: ['xl'], render: (v: string | null) => v || '-' },
     {
+      key: 'ip',
+      title: t('audit.fields.ip'),
+      dataIndex: 'ip',
+      width: 130,
+      optional: true,
+      hidden: true,
+      render: (v: string | null) => v || '-',
+    },
+    {
+      key: 'durationMs',
       title: t('audit.fields.durationMs'),
       dataIndex: 'durationMs',
-      responsive: ['xl'],
+      width: 110,
+      optional: true,
+      hidden: true,
       render: (ms: number) => t('audit.list.durationValue', { ms }),
     },
-    { title: t('audit.fields.affectedRows'), dataIndex: 'affectedRows', responsive: ['xl'] },
     {
-      title: t('audit.fields.actions'),
+      key: 'affectedRows',
+      title: t('audit.fields.affectedRows'),
+      dataIndex: 'affectedRows',
+      width: 100,
+      optional: true,
+      hidden: true,
+    },
+    {
       key: 'actions',
+      title: t('audit.fields.actions'),
+      width: 140,
       render: (_: unknown, record) => (
         <Button
           type="link"
           size="small"
           icon={<EyeOutlined />}
-          onClick={() => onOpen(record.id)}
+          onClick={(event) => {
+            event.stopPropagation();
+            onOpen(record.id);
+          }}
           aria-label={`${t('audit.list.detail')} #${record.id}`}
           data-testid="audit-open-detail"
         >
@@ -78,6 +120,7 @@ export function AuditTable({ data, loading, onOpen, onPageChange }: AuditTablePr
       ),
     },
   ];
+  const columns = useColumnPicker('audit', all);
 
   return (
     <Table<AuditSummary>
@@ -86,7 +129,8 @@ export function AuditTable({ data, loading, onOpen, onPageChange }: AuditTablePr
       columns={columns}
       dataSource={data?.items}
       loading={loading}
-      scroll={{ x: 'max-content' }}
+      tableLayout="fixed"
+      scroll={{ x: tableWidth(columns, DESCRIPTION_MIN) }}
       data-testid="audit-table"
       // The whole row opens the details: on a phone the button may be scrolled out of view.
       onRow={(record) =>

@@ -4,6 +4,7 @@ import { Alert, Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { actionFailed } from '../../../lib/errors.ts';
+import { robotsOnline } from '../model/figures.ts';
 import { type RobotSummary, robotSummary, trackSummary } from '../model/fleet-summary.ts';
 import { AttentionRobots, type RobotCell } from './attention-robots.tsx';
 import { DashboardWelcome } from './dashboard-welcome.tsx';
@@ -37,10 +38,11 @@ export function DashboardPage({
     robots.isError ? actionFailed(t, t('robots.actions.load'), robots.error) : null,
     tracks.isError ? actionFailed(t, t('tracks.actions.load'), tracks.error) : null,
   ].filter((message): message is string => !!message);
+  const online = robotsOnline(summary);
 
   return (
     <>
-      <DashboardWelcome />
+      <DashboardWelcome online={online.count} total={online.total} />
       {failures.map((message) => (
         <Alert key={message} type="error" showIcon title={message} style={{ marginBottom: 16 }} />
       ))}

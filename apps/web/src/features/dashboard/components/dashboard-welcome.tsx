@@ -12,9 +12,10 @@ import { useSystemStatus } from '../api/system-status.ts';
 
 /**
  * The dashboard's first card: who is signed in, the broker connection, the server's address,
- * version and status. It reads none of the fleet, so the fleet's changes do not render it.
+ * version and status. Of the fleet it shows only the robots online, the same figure as the
+ * tile (`robotsOnline`, given by the page), so only that figure changing renders it.
  */
-export const DashboardWelcome = memo(function DashboardWelcome() {
+export const DashboardWelcome = memo(function DashboardWelcome({ online, total }: { online: number; total: number }) {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
   const serverIP = useBrokerState((s) => s.serverIP);
@@ -46,8 +47,8 @@ export const DashboardWelcome = memo(function DashboardWelcome() {
             children: system ? (
               <span data-testid="dashboard-system-status">
                 {t('dashboard.system.summary', {
-                  online: system.data.robotsOnline,
-                  total: system.data.robotsTotal,
+                  online,
+                  total,
                   broker: t(`dashboard.system.brokers.${system.data.broker}`),
                 })}
                 <Typography.Text type="secondary">

@@ -1,6 +1,7 @@
 import { Card, Col, Row, Statistic } from 'antd';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { activeAlarms, ofTotal, robotsLowOnBattery, robotsOfHealth, robotsOnline, tracksInError } from '../model/figures.ts';
 import type { FleetSummary } from '../model/fleet-summary.ts';
 
 const RED = '#cf1322';
@@ -32,19 +33,19 @@ export function FleetStats({ summary, loading }: { summary: FleetSummary; loadin
     <Stat key={id} id={id} title={title} value={value} color={color} loading={loading} />
   );
   const warn = (n: number, color: string) => (n > 0 ? color : undefined);
+  const critical = robotsOfHealth(summary, 'critical');
+  const warning = robotsOfHealth(summary, 'warning');
+  const alarms = activeAlarms(summary);
+  const lowBattery = robotsLowOnBattery(summary);
+  const troubled = tracksInError(summary);
   return (
     <Row gutter={[12, 12]} style={{ marginBottom: 16 }}>
-      {stat('online', t('dashboard.stats.online'), `${summary.byConnection.online} / ${summary.robots}`)}
-      {stat('critical', t('dashboard.stats.critical'), summary.byHealth.critical, warn(summary.byHealth.critical, RED))}
-      {stat('warning', t('dashboard.stats.warning'), summary.byHealth.warning, warn(summary.byHealth.warning, AMBER))}
-      {stat('alarms', t('dashboard.stats.alarms'), summary.alarms, warn(summary.alarms, RED))}
-      {stat('lowBattery', t('dashboard.stats.lowBattery'), summary.lowBattery, warn(summary.lowBattery, AMBER))}
-      {stat(
-        'tracksInError',
-        t('dashboard.stats.tracksInError'),
-        `${summary.troubledTracks.length} / ${summary.tracks}`,
-        warn(summary.troubledTracks.length, RED),
-      )}
+      {stat('online', t('dashboard.stats.online'), ofTotal(robotsOnline(summary)))}
+      {stat('critical', t('dashboard.stats.critical'), critical, warn(critical, RED))}
+      {stat('warning', t('dashboard.stats.warning'), warning, warn(warning, AMBER))}
+      {stat('alarms', t('dashboard.stats.alarms'), alarms, warn(alarms, RED))}
+      {stat('lowBattery', t('dashboard.stats.lowBattery'), lowBattery, warn(lowBattery, AMBER))}
+      {stat('tracksInError', t('dashboard.stats.tracksInError'), ofTotal(troubled), warn(troubled.count, RED))}
     </Row>
   );
 }

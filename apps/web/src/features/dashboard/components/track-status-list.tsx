@@ -4,12 +4,13 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TrackModeTag, TrackStatusTag } from '../../../components/ui/track-status-tag.tsx';
+import { isTrackInError } from '../model/figures.ts';
 import { CardRow, CardRows } from './card-rows.tsx';
 
 const SHOWN = 8;
 /** Tracks in error first, then the others by name. */
 const troubledFirst = (a: Track, b: Track) =>
-  Number(b.statusCode === 4 || b.errorCode > 0) - Number(a.statusCode === 4 || a.errorCode > 0) || a.name.localeCompare(b.name);
+  Number(isTrackInError(b)) - Number(isTrackInError(a)) || a.name.localeCompare(b.name);
 
 /** Every track's live controller status, with the robots it reports. */
 export const TrackStatusList = memo(function TrackStatusList({

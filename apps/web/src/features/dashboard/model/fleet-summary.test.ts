@@ -27,6 +27,13 @@ describe('robotSummary and trackSummary', () => {
     expect(summary.attentionTotal).toBe(3);
   });
 
+  it('counts as low on battery a robot reporting its low_battery alarm above the threshold, as the attention list shows it', () => {
+    const charging = robot('R-5', { battery: 22, alarms: ['low_battery'], health: 'warning' });
+    const summary = robotSummary([robot('R-1'), charging]);
+    expect(summary.lowBattery).toBe(1);
+    expect(summary.attention.map((r) => r.sn)).toEqual(['R-5']);
+  });
+
   it('keeps only what the dashboard counts or orders by: a robot heard again or charging leaves the summary equal', () => {
     const fleet = Array.from({ length: ATTENTION_SHOWN + 2 }, (_, i) => robot(`R-${i + 10}`, { health: 'warning', battery: 60 }));
     const before = robotSummary(fleet);

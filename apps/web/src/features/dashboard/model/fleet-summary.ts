@@ -1,5 +1,4 @@
 import {
-  BATTERY_WARNING_BELOW,
   compareSn,
   ROBOT_CONNECTIONS,
   ROBOT_HEALTHS,
@@ -10,6 +9,7 @@ import {
 } from '@railserve/protocol';
 import { HEALTH_RANK } from '../../../lib/robot-health.ts';
 import { STATUS_CODES } from '../../../lib/track-labels.ts';
+import { hasLowBattery, isTrackInError, needsAttention } from './figures.ts';
 
 const zeros = <K extends string | number>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
 
@@ -45,8 +45,8 @@ function addShare(tally: Tally, robot: Robot, sign: 1 | -1): boolean {
   tally.byConnection[robot.connection] += sign;
   tally.byHealth[robot.health] += sign;
   tally.alarms += sign * robot.alarms.length;
-  if (robot.battery < BATTERY_WARNING_BELOW) tally.lowBattery += sign;
-  if (robot.health === 'normal') return false;
+  if (hasLowBattery(robot)) tally.lowBattery += sign;
+  if (!needsAttention(robot)) return false;
   tally.attentionTotal += sign;
   return true;
 }
@@ -55,7 +55,7 @@ function addShare(tally: Tally, robot: Robot, sign: 1 | -1): boolean {
 function firstNeedingAttention(robots: readonly Robot[]): Robot[] {
   const first: Robot[] = [];
   for (const robot of robots) {
-    if (robot.health === 'normal') continue;
+    if (!needsAttention(robot)) continue;
     if (first.length === ATTENTION_SHOWN && worseFirst(robot, first[ATTENTION_SHOWN - 1]) >= 0) continue;
     let at = first.length;
     while (at > 0 && worseFirst(robot, first[at - 1]) < 0) at -= 1;
@@ -140,7 +140,7 @@ export function trackSummary(tracks: readonly Track[]) {
   return {
     tracks: tracks.length,
     byTrackStatus: count<number, Track>(STATUS_CODES, tracks, (t) => t.statusCode),
-    troubledTracks: tracks.filter((t) => t.statusCode === 4 || t.errorCode > 0),
+    troubledTracks: tracks.filter(isTrackInError),
   };
 }
 

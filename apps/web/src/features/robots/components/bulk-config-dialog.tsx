@@ -51,6 +51,9 @@ export function BulkConfigDialog({ sns, open, connected, onClose }: BulkConfigDi
       okText={t('robots.actions.apply')}
       okButtonProps={{ disabled: !connected || sns.length === 0, loading: sending, ...{ 'data-testid': 'bulk-apply' } }}
       width={760}
+      // The fields and outcomes scroll inside the window, so Apply stays in view at 800 px high.
+      style={{ top: 24 }}
+      styles={{ body: { maxHeight: 'calc(100vh - 180px)', overflowY: 'auto', overflowX: 'hidden' } }}
       destroyOnHidden
       data-testid="bulk-config-dialog"
     >

@@ -37,6 +37,39 @@ function LastUpdate({ robot }: { robot: Robot }) {
   );
 }
 
+/** What a phone shows first, without scrolling sideways: the robot (name, SN below), its battery and health. */
+const PHONE_FIRST = ['sn', 'battery', 'health'];
+
+/**
+ * The columns on a narrow screen: the robot's name and SN in one column, then battery and health
+ * (about 280 px, what a 390 px phone leaves the table), then the rest, scrolled to sideways.
+ */
+function phoneFirst(all: PickableColumn<RobotRow>[], t: (key: string) => string): PickableColumn<RobotRow>[] {
+  const byKey = new Map(all.map((c) => [c.key, c]));
+  const robot: PickableColumn<RobotRow> = {
+    ...byKey.get('sn')!,
+    title: t('robots.fields.robot'),
+    width: 100,
+    render: liveCell(
+      (r) => (
+        <div style={{ minWidth: 0 }}>
+          <Typography.Text ellipsis={{ tooltip: r.name }} style={{ display: 'block' }}>
+            {r.name}
+          </Typography.Text>
+          {r.name !== r.sn ? (
+            <Typography.Text type="secondary" ellipsis style={{ display: 'block', fontSize: 12 }}>
+              {r.sn}
+            </Typography.Text>
+          ) : null}
+        </div>
+      ),
+      ['sn', 'name'],
+    ),
+  };
+  const first = [robot, { ...byKey.get('battery')!, width: 100 }, { ...byKey.get('health')!, width: 80 }];
+  return [...first, ...all.filter((c) => !PHONE_FIRST.includes(c.key) && c.key !== 'name')];
+}
+
 /**
  * The live fleet: a virtual table (only the visible rows are rendered) whose rows are the robots'
  * SNs in the order the page sorted them (robots-page.tsx). A live change renders the visible
@@ -148,7 +181,7 @@ export function RobotsTable({ rows, credentials, loading, sort, onSort, ...handl
       render: liveCell((robot) => <RobotRowActions robot={robot} {...handlers} />),
     },
   ];
-  const columns = useColumnPicker('robots', all);
+  const columns = useColumnPicker('robots', narrow ? phoneFirst(all, t) : all);
   const onChange: TableProps<RobotRow>['onChange'] = (_pagination, _filters, sorter) => {
     const picked = Array.isArray(sorter) ? sorter[0] : sorter;
     const key = ROBOT_SORT_KEYS.find((k) => k === picked?.columnKey);

@@ -56,7 +56,8 @@ export function TrackRobotsPanel({ sns }: { sns: readonly string[] }) {
         loading={robots.isPending}
         pagination={false}
         dataSource={rows}
-        scroll={{ x: 960 }}
+        // At 1280 px the card has about 930 px: the settings glance wraps, the actions stay in view.
+        scroll={{ x: 760 }}
         locale={{ emptyText: t('robots.panel.empty') }}
         rowSelection={canConfigure ? { selectedRowKeys: chosen, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
         onRow={(row) => ({ 'data-testid': `panel-robot-${row.sn}` }) as React.HTMLAttributes<HTMLElement>}
@@ -64,6 +65,7 @@ export function TrackRobotsPanel({ sns }: { sns: readonly string[] }) {
           {
             key: 'name',
             title: t('robots.fields.name'),
+            width: 130,
             render: (_, { sn, robot }) => (
               <Flex vertical>
                 <Typography.Text strong>{robot?.name ?? sn}</Typography.Text>
@@ -74,6 +76,7 @@ export function TrackRobotsPanel({ sns }: { sns: readonly string[] }) {
           {
             key: 'live',
             title: t('robots.panel.live'),
+            width: 190,
             render: (_, { robot }) =>
               robot ? (
                 <Flex gap={4} wrap>

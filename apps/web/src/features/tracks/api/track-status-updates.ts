@@ -2,6 +2,7 @@ import { type Page, type Track, type TrackStatusPayload, topicFilters, trackStat
 import type { QueryClient } from '@tanstack/react-query';
 import type { BrokerStore } from '../../../lib/broker/broker-store.ts';
 import { nextFrame } from '../../../lib/next-frame.ts';
+import { noteTrackCharging } from './track-charging.ts';
 import { trackKeys } from './track-keys.ts';
 
 /** The track with a controller status applied; unchanged when the status is older than what it shows. */
@@ -64,6 +65,7 @@ export function registerTrackStatusUpdates({ broker, queryClient }: { broker: Br
   const remove = broker.onMessage(topicFilters.trackStatus, (message) => {
     const parsed = trackStatusPayload.safeParse(message.json);
     if (!parsed.success) return;
+    noteTrackCharging(parsed.data);
     const earlier = pending.get(parsed.data.trackId);
     if (!earlier || Date.parse(parsed.data.ts) >= Date.parse(earlier.ts)) pending.set(parsed.data.trackId, parsed.data);
     cancelFlush ??= nextFrame(flush);

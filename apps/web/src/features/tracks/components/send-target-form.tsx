@@ -5,9 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrokerMessage } from '../../../lib/broker/broker-context.tsx';
 import { readRobotStatus } from '../../../lib/broker/read-robot-status.ts';
+import { useTrackCharging } from '../api/track-charging.ts';
 import { useTrackMap } from '../api/track-map.ts';
 import { useTrackRobots } from '../api/track-robots.ts';
-import { type TrackCommands, trackCommandsReason } from './command-panel.tsx';
+import { sendTargetBlock } from '../model/send-target-block.ts';
+import type { TrackCommands } from './command-panel.tsx';
+import { WhyDisabled } from './why-disabled.tsx';
 
 type SendTargetFormProps = { track: Track; commands: TrackCommands; disabled: boolean };
 
@@ -24,11 +27,18 @@ export function SendTargetForm({ track, commands, disabled: blocked }: SendTarge
   const trackId = track.id;
   const map = useTrackMap(trackId);
   const robots = useTrackRobots(trackId);
+  const charging = useTrackCharging(trackId);
   const [awaiting, setAwaiting] = useState<{ point: number; table: string; until: number } | null>(null);
-  // A sleeping robot wakes for an order, as the controller dispatches it.
-  const idle = (robots.data ?? []).some((r) => r.connection === 'online' && (r.state === 'idle' || r.state === 'sleep'));
-  const reason = trackCommandsReason(t, track) ?? (robots.data && !idle ? t('tracks.control.noIdleRobot') : undefined);
-  const disabled = blocked || !!reason;
+  const block = sendTargetBlock({
+    connected: commands.connected,
+    reported: !!track.statusAt,
+    hasMap: map.isPending ? undefined : !!map.data,
+    robots: robots.data,
+    charging,
+  });
+  // Every disabled control says why and what to do (the broker's own warning is above the commands).
+  const reason = block ? t(`tracks.control.blocked.${block}`) : undefined;
+  const disabled = blocked || !!block;
 
   // The controller's ack does not name the robot: the one whose status sets off for the table did.
   useBrokerMessage(topicFilters.robotStatus, (incoming) => {
@@ -59,43 +69,47 @@ export function SendTargetForm({ track, commands, disabled: blocked }: SendTarge
   return (
     <div data-testid="send-target">
       <Typography.Title level={5}>{t('tracks.commands.send_target')}</Typography.Title>
-      {reason && !blocked ? (
+      {reason && block !== 'broker' ? (
         <Typography.Paragraph type="secondary" data-testid="send-target-reason">
           {reason}
         </Typography.Paragraph>
       ) : null}
-      {!saved && !map.isPending ? (
-        <Typography.Paragraph type="secondary">{t('tracks.control.needsMap')}</Typography.Paragraph>
-      ) : null}
       <Flex wrap gap={8}>
-        <Select<number>
-          placeholder={t('tracks.control.servingPoint')}
-          aria-label={t('tracks.control.servingPoint')}
-          value={servingPoint}
-          onChange={(value) => {
-            setServingPoint(value);
-            setTable(undefined);
-          }}
-          options={servingPoints.map((p) => ({ value: p, label: t('tracks.control.point', { number: p }) }))}
-          disabled={disabled || !saved}
-          style={{ width: 180 }}
-          data-testid="serving-point"
-        />
-        <Select<string>
-          showSearch
-          optionFilterProp="label"
-          placeholder={servingPoint === undefined ? t('tracks.control.servingFirst') : t('tracks.control.table')}
-          aria-label={t('tracks.control.table')}
-          value={table}
-          onChange={setTable}
-          options={tables.map((tb) => ({
-            value: `${tb.point}:${tb.side}`,
-            label: `${tb.name} (${t('tracks.control.point', { number: tb.point })})`,
-          }))}
-          disabled={disabled || servingPoint === undefined}
-          style={{ width: 240 }}
-          data-testid="target-table"
-        />
+        <WhyDisabled reason={disabled ? reason : undefined} testId="serving-point-why">
+          <Select<number>
+            placeholder={t('tracks.control.servingPoint')}
+            aria-label={t('tracks.control.servingPoint')}
+            value={servingPoint}
+            onChange={(value) => {
+              setServingPoint(value);
+              setTable(undefined);
+            }}
+            options={servingPoints.map((p) => ({ value: p, label: t('tracks.control.point', { number: p }) }))}
+            disabled={disabled || !saved}
+            style={{ width: 180 }}
+            data-testid="serving-point"
+          />
+        </WhyDisabled>
+        <WhyDisabled
+          reason={disabled ? reason : servingPoint === undefined ? t('tracks.control.servingFirst') : undefined}
+          testId="target-table-why"
+        >
+          <Select<string>
+            showSearch
+            optionFilterProp="label"
+            placeholder={servingPoint === undefined ? t('tracks.control.servingFirst') : t('tracks.control.table')}
+            aria-label={t('tracks.control.table')}
+            value={table}
+            onChange={setTable}
+            options={tables.map((tb) => ({
+              value: `${tb.point}:${tb.side}`,
+              label: `${tb.name} (${t('tracks.control.point', { number: tb.point })})`,
+            }))}
+            disabled={disabled || servingPoint === undefined}
+            style={{ width: 240 }}
+            data-testid="target-table"
+          />
+        </WhyDisabled>
         <Tooltip title={reason}>
           <Button
             type="primary"

@@ -1,7 +1,9 @@
+import { ThunderboltOutlined } from '@ant-design/icons';
 import type { TrackRobot } from '@railserve/protocol';
-import { Alert, Button, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Alert, Button, Space, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { actionFailed } from '../../../lib/errors.ts';
+import { useTrackCharging } from '../api/track-charging.ts';
 import { useTrackRobots } from '../api/track-robots.ts';
 import type { TrackCommands } from './command-panel.tsx';
 
@@ -13,6 +15,7 @@ type TrackRobotsTableProps = { trackId: number; commands: TrackCommands; disable
 export function TrackRobotsTable({ trackId, commands, disabled }: TrackRobotsTableProps) {
   const { t } = useTranslation();
   const robots = useTrackRobots(trackId);
+  const charging = useTrackCharging(trackId);
   const forRobot = (command: 'reset_alarm' | 'restart' | 'lid', sn: string, extra: Record<string, unknown> = {}) =>
     void commands.send({ command, args: { sn, ...extra } });
 
@@ -36,7 +39,19 @@ export function TrackRobotsTable({ trackId, commands, disabled }: TrackRobotsTab
     {
       title: t('tracks.robots.state'),
       dataIndex: 'state',
-      render: (s: TrackRobot['state']) => (s ? t(`tracks.robotStates.${s}`) : '-'),
+      // "Idle" alone would promise a robot the controller holds back until it has charged.
+      render: (s: TrackRobot['state'], robot) => (
+        <Space size={4}>
+          {s ? t(`tracks.robotStates.${s}`) : '-'}
+          {charging.includes(robot.sn) ? (
+            <Tooltip title={t('tracks.robots.chargingHint')}>
+              <Tag color="gold" icon={<ThunderboltOutlined />} data-testid={`robot-charging-${robot.sn}`}>
+                {t('tracks.robots.charging')}
+              </Tag>
+            </Tooltip>
+          ) : null}
+        </Space>
+      ),
     },
     {
       title: t('tracks.robots.battery'),

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWaitingUpdateRecords } from '../api/update-records.ts';
 import type { useTrackCommand } from '../hooks/use-track-command.ts';
+import { WhyDisabled } from './why-disabled.tsx';
 
 type UpdateCommandProps = { track: Track; commands: ReturnType<typeof useTrackCommand>; disabled: boolean };
 
@@ -37,22 +38,27 @@ export function UpdateCommand({ track, commands, disabled }: UpdateCommandProps)
         options={(records.data ?? []).map((r) => ({ value: r.id, label: `${r.deviceSerial} · ${r.filename}` }))}
         data-testid="update-record-picker"
       />
-      <Popconfirm
-        title={t('tracks.control.updateConfirm', { sn: record?.deviceSerial ?? '', version: record?.version ?? '' })}
-        okText={t('common.actions.confirm')}
-        cancelText={t('common.actions.cancel')}
-        disabled={disabled || !record}
-        onConfirm={send}
+      <WhyDisabled
+        reason={disabled ? t('tracks.control.blocked.broker') : record ? undefined : t('tracks.control.pickRecord')}
+        testId="command-update-why"
       >
-        <Button
-          icon={<CloudDownloadOutlined />}
+        <Popconfirm
+          title={t('tracks.control.updateConfirm', { sn: record?.deviceSerial ?? '', version: record?.version ?? '' })}
+          okText={t('common.actions.confirm')}
+          cancelText={t('common.actions.cancel')}
           disabled={disabled || !record}
-          loading={commands.pending === 'update'}
-          data-testid="command-update"
+          onConfirm={send}
         >
-          {t('tracks.commands.update')}
-        </Button>
-      </Popconfirm>
+          <Button
+            icon={<CloudDownloadOutlined />}
+            disabled={disabled || !record}
+            loading={commands.pending === 'update'}
+            data-testid="command-update"
+          >
+            {t('tracks.commands.update')}
+          </Button>
+        </Popconfirm>
+      </WhyDisabled>
     </Space.Compact>
   );
 }

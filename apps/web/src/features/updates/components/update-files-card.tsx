@@ -4,6 +4,7 @@ import { App, Button, Card, Flex, Popconfirm, Progress, Table, Tooltip, Typograp
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StorageUsageBar } from '../../../components/ui/storage-usage-bar.tsx';
+import { formatDateTime } from '../../../lib/date-time.ts';
 import { actionFailed } from '../../../lib/errors.ts';
 import { formatBytes } from '../../../lib/format-bytes.ts';
 import { useDeleteUpdateFile, useUpdateFiles, useUploadUpdateFile } from '../api/update-files.ts';
@@ -12,7 +13,7 @@ import { filenameProblem } from '../model/update-file-rules.ts';
 
 /** Upload (filename rules checked first, progress shown) and the list of update files; a used file cannot be deleted. */
 export function UpdateFilesCard({ canWrite }: { canWrite: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { message } = App.useApp();
   const files = useUpdateFiles();
   const storage = useUploadStorage();
@@ -100,7 +101,7 @@ export function UpdateFilesCard({ canWrite }: { canWrite: boolean }) {
           {
             key: 'uploadedAt',
             title: t('updates.files.uploadedAt'),
-            render: (_, f) => new Date(f.uploadedAt).toLocaleString(i18n.language),
+            render: (_, f) => formatDateTime(f.uploadedAt),
           },
           { key: 'records', title: t('updates.files.records'), dataIndex: 'recordCount', width: 90 },
           ...(canWrite

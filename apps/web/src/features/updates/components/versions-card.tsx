@@ -1,6 +1,7 @@
 import type { SiteVersions } from '@railserve/protocol';
 import { Alert, Card, Descriptions, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/date-time.ts';
 import { actionFailed } from '../../../lib/errors.ts';
 import { useSystemVersions } from '../api/system-control.ts';
 
@@ -8,9 +9,9 @@ const FRONTEND_VERSION: string | undefined = import.meta.env.VITE_APP_VERSION;
 
 /** Frontend and backend from their builds; each session's on-site server and ordering tablet as they last reported. */
 export function VersionsCard() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const versions = useSystemVersions();
-  const time = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  const time = formatDateTime;
   const reported = (value: SiteVersions['tablet']) =>
     value ? (
       <span>
