@@ -87,7 +87,7 @@ export function TracksTable({ data, loading, allowed, onPageChange }: TracksTabl
         hasMap ? <Tag color="green">{t('tracks.map.saved')}</Tag> : <Tag>{t('tracks.map.none')}</Tag>,
     },
   ];
-  if (allowed.view || allowed.edit || allowed.control || allowed.delete) {
+  if (allowed.view || allowed.edit || allowed.map || allowed.control || allowed.delete) {
     all.push({
       key: 'actions',
       title: t('tracks.fields.actions'),
