@@ -6,8 +6,11 @@ import { createUser, signInWithToken, useLocale } from './support/session.ts';
 // Issue 32, items 5-7, in zh-TW: unsaved changes ask before they are lost, the map editor is
 // one click from the track list and the track form, and a refused page says why.
 
-/** A button's name: antd puts a space between the two characters of a two-character Chinese label. */
-const zh = (label: string) => new RegExp(`^${[...label].join('\\s?')}$`);
+/**
+ * A button's name: antd puts a space between the two characters of a two-character Chinese label,
+ * and an icon before it adds the icon's name.
+ */
+const zh = (label: string) => new RegExp(`(^|\\s)${[...label].join('\\s?')}$`);
 const unsavedDialog = (page: Page) => page.getByRole('dialog', { name: '尚未儲存，確定離開？' });
 
 test('a table layout not yet saved asks before the sidebar or the back button leaves it; once saved, nothing asks', async ({
