@@ -3,9 +3,11 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { MainLayout } from '../components/layout/main-layout.tsx';
 import { PageErrorBoundary } from '../components/ui/page-error-boundary.tsx';
 import { PageLoading } from '../components/ui/page-loading.tsx';
+import { confirmLeavingUnsaved, UnsavedChangesPrompt } from '../components/ui/unsaved-changes.tsx';
 import { useCurrentUser, useLogout } from '../lib/auth.ts';
 import { useBroker } from '../lib/broker/broker-context.tsx';
 import { useClientConfig } from '../lib/client-config.ts';
+import { DeniedNotice } from './denied-notice.tsx';
 import { LOGIN_PATH } from './route-table.tsx';
 import { sidebarItems } from './sidebar.ts';
 
@@ -24,17 +26,21 @@ export function AppLayout() {
   const items = useMemo(() => sidebarItems(user), [user]);
 
   const onLogout = async () => {
+    // Signing out leaves the page too: unsaved changes ask first.
+    if (!(await confirmLeavingUnsaved())) return;
     await signOut();
     navigate(LOGIN_PATH, { replace: true });
   };
 
   return (
     <MainLayout user={user!} sidebarItems={items} version={config.data?.version} onLogout={onLogout}>
+      <DeniedNotice />
       <PageErrorBoundary resetKey={pathname}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
       </PageErrorBoundary>
+      <UnsavedChangesPrompt />
     </MainLayout>
   );
 }

@@ -2,7 +2,7 @@ import type { Screen } from '@railserve/protocol';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoading } from '../components/ui/page-loading.tsx';
-import { decideRoute } from '../lib/access.ts';
+import { decideRoute, deniedState } from '../lib/access.ts';
 import { useCurrentUser } from '../lib/auth.ts';
 import { HOME_PATH, LOGIN_PATH } from './route-table.tsx';
 
@@ -35,12 +35,15 @@ export function RequireSignedIn({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** A screen the user's level cannot open sends them to the dashboard (spec section 2). */
-export function RequireScreen({ screen, children }: { screen: Screen; children: ReactNode }) {
+/**
+ * A screen the user's level cannot open sends them to the dashboard (spec section 2), which says
+ * why (`DeniedNotice`): the page asked for, the levels it needs and the user's own.
+ */
+export function RequireScreen({ screen, titleKey, children }: { screen: Screen; titleKey: string; children: ReactNode }) {
   const { user } = useCurrentUser();
   const decision = decideRoute(user, { screen });
   if (decision === 'login') return <Navigate to={LOGIN_PATH} replace />;
-  if (decision === 'dashboard') return <Navigate to={HOME_PATH} replace />;
+  if (decision === 'dashboard') return <Navigate to={HOME_PATH} replace state={deniedState({ screen, titleKey })} />;
   return children;
 }
 

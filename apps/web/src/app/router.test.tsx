@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../lib/session.ts';
 import { fail, mockFetch, ok } from '../testing/fetch-mock.ts';
@@ -40,10 +40,24 @@ describe('routing and guards', () => {
     expect(await screen.findByText('歡迎，店長')).toBeTruthy();
   });
 
-  it('a level that cannot open a screen goes to the dashboard', async () => {
+  it('a level that cannot open a screen goes to the dashboard, which says why', async () => {
     signedInAs(3);
     const { router } = renderApp('/users');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    const notice = await screen.findByTestId('access-denied');
+    expect(notice.textContent).toContain('你的權限無法開啟「使用者列表」');
+    expect(notice.textContent).toContain('此頁面需要權限等級 0–2，你的帳號是等級 3・一般使用者');
+    // Closed, it leaves the history entry without the reason.
+    fireEvent.click(within(notice).getByRole('button'));
+    await waitFor(() => expect(screen.queryByTestId('access-denied')).toBeNull());
+    expect(router.state.location.state).toBeNull();
+  });
+
+  it('the dashboard opened directly shows no denial', async () => {
+    signedInAs(3);
+    renderApp('/dashboard');
+    expect(await screen.findByText('歡迎，店長')).toBeTruthy();
+    expect(screen.queryByTestId('access-denied')).toBeNull();
   });
 
   it('level 2 opens session create although its sidebar hides it', async () => {
@@ -70,7 +84,7 @@ describe('routing and guards', () => {
     await waitFor(() => expect(document.title).toBe('使用者列表 | RailServe'));
     expect(screen.getByTestId('app-title').textContent).toBe('RailServe 軌道送餐機器人管理系統');
     expect(screen.getByTestId('user-nickname').textContent).toBe('店長');
-    expect(screen.getByTestId('user-role').textContent).toBe('系統管理員');
+    expect(screen.getByTestId('user-role').textContent).toBe('等級 0・系統管理員');
     // The layout opened the broker connection with the credentials POST /me/broker-account gave.
     await waitFor(() => expect(fake.calls).toHaveLength(1));
     expect(fake.calls[0].options.password).toBe(tokenStore.get());

@@ -19,7 +19,7 @@ export function routeObjects(): RouteObject[] {
     path,
     handle: { titleKey },
     element: (
-      <RequireScreen screen={screen}>
+      <RequireScreen screen={screen} titleKey={titleKey}>
         <Page />
       </RequireScreen>
     ),

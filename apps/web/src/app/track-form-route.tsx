@@ -18,7 +18,8 @@ export function TrackFormRoute() {
     {
       key: 'tables',
       label: t('tables.part'),
-      children: <TableLayoutPart trackId={track.id} editable={mode === 'edit' && mayDo(user, 'tables.write')} />,
+      // Keyed by the view, so a draft never follows from the edit view into the read-only one.
+      children: <TableLayoutPart key={mode} trackId={track.id} editable={mode === 'edit' && mayDo(user, 'tables.write')} />,
     },
     {
       key: 'audio',

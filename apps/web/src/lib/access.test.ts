@@ -1,6 +1,6 @@
 import { SCREEN_LEVELS, type Screen } from '@railserve/protocol';
 import { describe, expect, it } from 'vitest';
-import { decideRoute, mayDo, mayOpen, showsInSidebar } from './access.ts';
+import { decideRoute, deniedState, levelsText, mayDo, mayOpen, readDenial, screenLevels, showsInSidebar } from './access.ts';
 
 const ALL = [0, 1, 2, 3];
 /** Spec section 6, written out by hand: which levels open each screen. */
@@ -91,5 +91,26 @@ describe('mayDo', () => {
     expect(mayDo({ permission: 2 }, 'users.write')).toBe(false);
     expect(mayDo({ permission: 2 }, 'users.view')).toBe(true);
     expect(mayDo(null, 'dashboard.view')).toBe(false);
+  });
+});
+
+describe('denials', () => {
+  it('reads the denial a guard left in the router state, and nothing else', () => {
+    const denial = { screen: 'audit' as const, titleKey: 'routes.system.audit' };
+    expect(readDenial(deniedState(denial))).toEqual(denial);
+    expect(readDenial(null)).toBeNull();
+    expect(readDenial({ from: '/robots' })).toBeNull();
+    expect(readDenial({ denied: { screen: 'nowhere', titleKey: 'routes.logs' } })).toBeNull();
+    expect(readDenial({ denied: { screen: 'logs', titleKey: 'errors.not_found' } })).toBeNull();
+    expect(readDenial({ denied: { screen: 'toString', titleKey: 'routes.logs' } })).toBeNull();
+  });
+
+  it('says which levels open a screen', () => {
+    expect(levelsText(screenLevels('audit'))).toBe('0–1');
+    expect(levelsText(screenLevels('logs'))).toBe('0–2');
+    expect(levelsText(screenLevels('robots'))).toBe('0–3');
+    expect(levelsText([0])).toBe('0');
+    expect(levelsText([2, 0])).toBe('0, 2');
+    expect(levelsText([])).toBe('');
   });
 });

@@ -3,6 +3,7 @@ import { AUDIO_LIMITS, type AudioKind, SYSTEM_AUDIO_NAMES } from '@railserve/pro
 import { App, Button, Form, Input, Modal, Progress, Segmented, Select, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedChanges } from '../../../components/ui/unsaved-changes.tsx';
 import { actionFailed } from '../../../lib/errors.ts';
 import { useUploadAudio } from '../api/audio-mutations.ts';
 import { clipNameRules } from '../model/clip-name-rules.ts';
@@ -41,8 +42,11 @@ export function UploadAudioDialog({
   const [progress, setProgress] = useState<number>();
   const upload = useUploadAudio();
   const fixed = Boolean(target?.name);
+  // A chosen file not yet uploaded, or an upload under way, is lost by leaving the page: it asks first.
+  const release = useUnsavedChanges(target !== null && (file !== undefined || upload.isPending));
 
   const close = () => {
+    release();
     setFile(undefined);
     setProgress(undefined);
     form.resetFields();

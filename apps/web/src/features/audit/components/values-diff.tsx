@@ -1,15 +1,20 @@
-import { auditFieldText } from '@railserve/protocol';
+import { auditFieldText, parseAuditTarget } from '@railserve/protocol';
 import { Empty, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { roleLabelKey } from '../../../lib/labels.ts';
 import { translator } from '../../../lib/phrases.ts';
 import { diffValues, displayValue, type ValueChange } from '../model/value-diff.ts';
 
 const CHANGED_BACKGROUND = 'rgba(250, 173, 20, 0.15)';
 
-function ValueCell({ value }: { value: unknown }) {
+/** A user's permission reads as its level and role, as everywhere else ("等級 2・進階使用者"). */
+const isLevelField = (target: string, field: string) =>
+  field === 'permission' && ['user', 'users'].includes(parseAuditTarget(target)?.key ?? '');
+
+function ValueCell({ value, level }: { value: unknown; level: boolean }) {
   const { t } = useTranslation();
   if (value === undefined) return <Typography.Text type="secondary">{t('audit.detail.empty')}</Typography.Text>;
-  const text = displayValue(value);
+  const text = level && typeof value === 'number' ? t(roleLabelKey(value)) : displayValue(value);
   return <pre style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 12 }}>{text}</pre>;
 }
 
@@ -36,8 +41,16 @@ export function ValuesDiff({ target, oldValues, newValues }: { target: string; o
         </span>
       ),
     },
-    { title: t('audit.fields.oldValues'), dataIndex: 'oldValue', render: (v: unknown) => <ValueCell value={v} /> },
-    { title: t('audit.fields.newValues'), dataIndex: 'newValue', render: (v: unknown) => <ValueCell value={v} /> },
+    {
+      title: t('audit.fields.oldValues'),
+      dataIndex: 'oldValue',
+      render: (v: unknown, row) => <ValueCell value={v} level={isLevelField(target, row.field)} />,
+    },
+    {
+      title: t('audit.fields.newValues'),
+      dataIndex: 'newValue',
+      render: (v: unknown, row) => <ValueCell value={v} level={isLevelField(target, row.field)} />,
+    },
   ];
 
   return (

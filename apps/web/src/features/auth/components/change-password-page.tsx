@@ -3,6 +3,7 @@ import { Alert, Button, Card, Flex, Form, Input, Typography, theme } from 'antd'
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../../../components/ui/language-select.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { confirmLeavingUnsaved, UnsavedChangesPrompt, useFormChanges } from '../../../components/ui/unsaved-changes.tsx';
 import { useLogout } from '../../../lib/auth.ts';
 import { errorText, validationText } from '../../../lib/errors.ts';
 import { useChangeOwnPassword } from '../api/change-password.ts';
@@ -18,8 +19,15 @@ export function ChangePasswordPage() {
   const { token } = theme.useToken();
   const change = useChangeOwnPassword();
   const logout = useLogout(() => {});
+  const [form] = Form.useForm<Values>();
+  // Typed passwords are changes: leaving (the browser's back, closing the tab, signing out) asks first.
+  const changes = useFormChanges(form, {});
 
-  const onFinish = ({ currentPassword, password }: Values) => change.mutate({ currentPassword, password });
+  const onFinish = ({ currentPassword, password }: Values) =>
+    change.mutate({ currentPassword, password }, { onSuccess: () => changes.release() });
+  const signOut = async () => {
+    if (await confirmLeavingUnsaved()) void logout();
+  };
 
   return (
     <Flex vertical align="center" justify="center" style={{ minHeight: '100vh', padding: 16, background: token.colorBgLayout }}>
@@ -30,7 +38,14 @@ export function ChangePasswordPage() {
         <PageHeading>{t('auth.changePassword.title')}</PageHeading>
         <Typography.Paragraph type="secondary">{t('auth.changePassword.reason')}</Typography.Paragraph>
         {change.isError ? <Alert type="error" showIcon title={errorText(t, change.error)} style={{ marginBottom: 16 }} /> : null}
-        <Form<Values> layout="vertical" onFinish={onFinish} disabled={change.isPending} requiredMark={false}>
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          onFinish={onFinish}
+          onValuesChange={changes.onValuesChange}
+          disabled={change.isPending}
+          requiredMark={false}
+        >
           <Form.Item
             label={t('auth.changePassword.current')}
             name="currentPassword"
@@ -64,13 +79,14 @@ export function ChangePasswordPage() {
             <Input.Password autoComplete="new-password" />
           </Form.Item>
           <Flex gap={8} justify="space-between">
-            <Button onClick={() => void logout()}>{t('auth.logout')}</Button>
+            <Button onClick={() => void signOut()}>{t('auth.logout')}</Button>
             <Button type="primary" htmlType="submit" loading={change.isPending} data-testid="change-password-submit">
               {t('auth.changePassword.submit')}
             </Button>
           </Flex>
         </Form>
       </Card>
+      <UnsavedChangesPrompt />
     </Flex>
   );
 }

@@ -3,12 +3,12 @@ import { MAP_PATH_TYPES } from '@railserve/protocol';
 import { Alert, Flex, Select } from 'antd';
 import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedChanges } from '../../../components/ui/unsaved-changes.tsx';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useBackgroundImage } from '../api/map-background.ts';
 import type { SaveMap } from '../api/saved-map.ts';
 import { useEditorCommands } from '../hooks/use-editor-commands.ts';
 import { useEditorShortcuts } from '../hooks/use-editor-shortcuts.ts';
-import { useUnsavedPrompt } from '../hooks/use-unsaved-prompt.ts';
 import type { EditorMap } from '../model/editor-map.ts';
 import { editorReducer, initialEditorState } from '../model/editor-state.ts';
 import { findProblems } from '../model/problems.ts';
@@ -44,7 +44,7 @@ export function MapEditor({ trackId, trackType, robots, savedMap, save, readOnly
     dispatch({ type: 'select', selection: { points: [], paths: [] } });
   }, []);
   useEditorShortcuts(commands, readOnly, cancel);
-  useUnsavedPrompt(commands.dirty && !readOnly);
+  useUnsavedChanges(commands.dirty && !readOnly);
 
   const map = state.history.present;
   const problems = useMemo(() => findProblems(map, { type: trackType, robots: robots.length }), [map, trackType, robots.length]);

@@ -3,6 +3,7 @@ import { Alert, App, Button, Col, Flex, Form, Input, InputNumber, Row, Skeleton,
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
+import { useFormChanges } from '../../../components/ui/unsaved-changes.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { actionFailed } from '../../../lib/errors.ts';
@@ -55,12 +56,15 @@ export function RobotConfigForm({ sn, group, canApply, disabled }: RobotConfigFo
   const fields = CONFIG_FIELDS[group];
   const notReported = isApiError(config.error) && config.error.status === 404;
   const label = `${t('robots.commands.config')} · ${t(`robots.tabs.${group}`)}`;
+  const switchesOff = Object.fromEntries(fields.filter((f) => f.kind === 'switch').map((f) => [f.name, false]));
+  const initialValues: Record<string, unknown> = config.data?.data ?? switchesOff;
+  // Values typed and not applied are lost by leaving the page: it asks first.
+  const changes = useFormChanges(form, initialValues);
 
   if (config.isPending) return <Skeleton active />;
   if (config.isError && !notReported) {
     return <Alert type="error" showIcon title={actionFailed(t, t('robots.actions.load'), config.error)} />;
   }
-  const switchesOff = Object.fromEntries(fields.filter((f) => f.kind === 'switch').map((f) => [f.name, false]));
 
   const onFinish = async (values: Record<string, unknown>) => {
     // A cleared number field is null in the form and missing to the schema ("required", not "not a number").
@@ -70,6 +74,8 @@ export function RobotConfigForm({ sn, group, canApply, disabled }: RobotConfigFo
     setOutcome({ status: 'sent' });
     try {
       const record = await write.mutateAsync({ sn, group, data });
+      // Applied: what the form holds is the robot's now. Refused or unanswered: still unsaved.
+      if (record.status === 'acknowledged') changes.release();
       setOutcome(record);
       announce(record, label);
     } catch (error) {
@@ -90,7 +96,8 @@ export function RobotConfigForm({ sn, group, canApply, disabled }: RobotConfigFo
       form={form}
       layout="vertical"
       disabled={!canApply}
-      initialValues={config.data?.data ?? switchesOff}
+      initialValues={initialValues}
+      onValuesChange={changes.onValuesChange}
       onFinish={onFinish}
       data-testid={`robot-config-${group}`}
     >

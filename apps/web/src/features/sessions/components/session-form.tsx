@@ -3,6 +3,7 @@ import { Form, Input, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type EditMode, FormActions } from '../../../components/ui/entity-form-page.tsx';
+import { useFormChanges } from '../../../components/ui/unsaved-changes.tsx';
 import { useNextSessionCode } from '../api/next-session-code.ts';
 import { useTrackOptions } from '../api/track-options.ts';
 import { type SessionFormValues, useSaveSession } from '../hooks/use-save-session.ts';
@@ -23,6 +24,9 @@ export function SessionForm({ mode, session, onSaved, onCancel }: SessionFormPro
   const nextCode = useNextSessionCode(mode === 'create');
   const trackOptions = useTrackOptions();
   const rules = sessionFormRules(t);
+  const initialValues: Partial<SessionFormValues> = session ? { ...session, note: session.note ?? '' } : { trackIds: [] };
+  // The suggested code is the page's, not the person's: only touched fields count as changes.
+  const changes = useFormChanges(form, initialValues);
 
   // Suggest the next code on create, unless the user already typed one.
   useEffect(() => {
@@ -45,7 +49,9 @@ export function SessionForm({ mode, session, onSaved, onCancel }: SessionFormPro
 
   const onFinish = async (values: SessionFormValues) => {
     const saved = await save(values);
-    if (saved) onSaved(saved.session, saved.partial);
+    if (!saved) return;
+    changes.release();
+    onSaved(saved.session, saved.partial);
   };
 
   return (
@@ -53,7 +59,8 @@ export function SessionForm({ mode, session, onSaved, onCancel }: SessionFormPro
       form={form}
       layout="vertical"
       disabled={isSaving}
-      initialValues={session ? { ...session, note: session.note ?? '' } : { trackIds: [] }}
+      initialValues={initialValues}
+      onValuesChange={changes.onValuesChange}
       onFinish={onFinish}
       style={{ maxWidth: 560 }}
       data-testid="session-form"
@@ -83,7 +90,14 @@ export function SessionForm({ mode, session, onSaved, onCancel }: SessionFormPro
           data-testid="session-tracks"
         />
       </Form.Item>
-      <FormActions isSaving={isSaving} onCancel={onCancel} saveTestId="session-save" />
+      <FormActions
+        isSaving={isSaving}
+        onCancel={() => {
+          changes.release();
+          onCancel();
+        }}
+        saveTestId="session-save"
+      />
     </Form>
   );
 }

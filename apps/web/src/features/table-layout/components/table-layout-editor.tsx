@@ -3,6 +3,7 @@ import { type MapTable, mapTables, type TableLayout, tableLayoutIssues } from '@
 import { Alert, App, Button, Card, Empty, Flex, Popconfirm, Skeleton, Tabs } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedChanges } from '../../../components/ui/unsaved-changes.tsx';
 import { actionFailed } from '../../../lib/errors.ts';
 import { type SavedMapQuery, useSaveTableLayout, useTableLayout } from '../api/table-layout.ts';
 import * as edit from '../model/layout-editing.ts';
@@ -54,6 +55,8 @@ function LayoutDraft({ trackId, saved, tables, editable, onSaved }: LayoutDraftP
   const page = draft.pages[current];
   const issues = tableLayoutIssues(draft, tables);
   const changed = JSON.stringify(draft) !== JSON.stringify(saved);
+  // Leaving the track form with a layout not yet saved asks first.
+  const release = useUnsavedChanges(editable && changed);
 
   const commitCell = (cell: number, name: string | null) => {
     if (name !== null && draft.pages.some((p, pi) => p.cells.some((c, ci) => c === name && (pi !== current || ci !== cell)))) {
@@ -68,6 +71,7 @@ function LayoutDraft({ trackId, saved, tables, editable, onSaved }: LayoutDraftP
   const onSave = async () => {
     try {
       await save.mutateAsync({ trackId, layout: draft });
+      release();
       void message.success(t('common.saved'));
     } catch (error) {
       void message.error(actionFailed(t, t('common.actions.save'), error));

@@ -7,16 +7,16 @@ import { CommandList } from './command-list.tsx';
 import { CommandPanel } from './command-panel.tsx';
 import { SendTargetForm } from './send-target-form.tsx';
 import { TrackLiveStatus } from './track-live-status.tsx';
-import { TrackMapCard } from './track-map-card.tsx';
 
-type TrackControlPartProps = { track: Track; canCommand: boolean; canWriteMap: boolean };
+type TrackControlPartProps = { track: Track; canCommand: boolean };
 
 /**
  * The form's control part: live status, every track command (modes, map, lids, alarms, restart,
- * update, send target) for those who may command a track, the saved map and the recent commands.
+ * update, send target) for those who may command a track, and the recent commands (the saved
+ * map has a part of its own).
  * Level 2 may command tracks (DESIGN 4b) but not open /tracks/{id}/control: this is where it does.
  */
-export function TrackControlPart({ track, canCommand, canWriteMap }: TrackControlPartProps) {
+export function TrackControlPart({ track, canCommand }: TrackControlPartProps) {
   const { t } = useTranslation();
   const commands = useTrackCommand(track.id);
   const { connected } = commands;
@@ -32,7 +32,6 @@ export function TrackControlPart({ track, canCommand, canWriteMap }: TrackContro
           <SendTargetForm track={track} commands={commands} disabled={disabled} />
         </>
       ) : null}
-      <TrackMapCard track={track} canWrite={canWriteMap} />
       <Typography.Title level={5}>{t('tracks.record.commands')}</Typography.Title>
       <CommandList trackId={track.id} compact />
     </>

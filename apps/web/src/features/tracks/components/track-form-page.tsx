@@ -11,6 +11,7 @@ import { useTrack } from '../api/get-track.ts';
 import { TrackControlPart } from './track-control-part.tsx';
 import { TrackInfo } from './track-info.tsx';
 import { TrackInfoForm } from './track-info-form.tsx';
+import { TrackMapCard } from './track-map-card.tsx';
 import { TrackRecordPart } from './track-record-part.tsx';
 
 /** Parts other features add to a saved track's form; the router composes them (features do not import each other). */
@@ -66,15 +67,17 @@ export function TrackFormPage({ extraParts }: { extraParts?: TrackFormParts }) {
             items={[
               { key: 'info', label: t('tracks.parts.info'), children: info },
               {
+                key: 'map',
+                label: t('tracks.parts.map'),
+                // The way into the map editor: editable from the edit view with maps.write, else read-only.
+                children: <TrackMapCard track={loaded} canWrite={mode === 'edit' && mayDo(me, 'maps.write')} />,
+              },
+              {
                 key: 'control',
                 label: t('tracks.parts.control'),
                 children: (
-                  // The info view is read-only: commands and map loading belong to the edit view and the control screen.
-                  <TrackControlPart
-                    track={loaded}
-                    canCommand={mode === 'edit' && mayDo(me, 'tracks.command')}
-                    canWriteMap={mode === 'edit' && mayDo(me, 'maps.write')}
-                  />
+                  // The info view is read-only: commands belong to the edit view and the control screen.
+                  <TrackControlPart track={loaded} canCommand={mode === 'edit' && mayDo(me, 'tracks.command')} />
                 ),
               },
               { key: 'record', label: t('tracks.parts.record'), children: <TrackRecordPart trackId={loaded.id} /> },

@@ -2,6 +2,7 @@ import { TRACK_DISPLAY_MODES, TRACK_TYPES, type Track } from '@railserve/protoco
 import { Form, Input, Radio, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type EditMode, FormActions } from '../../../components/ui/entity-form-page.tsx';
+import { useFormChanges } from '../../../components/ui/unsaved-changes.tsx';
 import { configToText, type TrackFormValues, useSaveTrack } from '../hooks/use-save-track.ts';
 import { trackFormRules } from '../model/track-form-rules.ts';
 
@@ -18,10 +19,16 @@ export function TrackInfoForm({ mode, track, onSaved, onCancel }: TrackInfoFormP
   const [form] = Form.useForm<TrackFormValues>();
   const { save, isSaving } = useSaveTrack(form, mode === 'edit' ? track : undefined);
   const rules = trackFormRules(t);
+  const initialValues: Partial<TrackFormValues> = track
+    ? { ...track, configText: configToText(track.config) }
+    : { type: 'single_round_trip', configText: '', tableNumberPlay: false, displayMode: 'grid' };
+  const changes = useFormChanges(form, initialValues);
 
   const onFinish = async (values: TrackFormValues) => {
     const saved = await save(values);
-    if (saved) onSaved(saved);
+    if (!saved) return;
+    changes.release();
+    onSaved(saved);
   };
 
   return (
@@ -29,11 +36,8 @@ export function TrackInfoForm({ mode, track, onSaved, onCancel }: TrackInfoFormP
       form={form}
       layout="vertical"
       disabled={isSaving}
-      initialValues={
-        track
-          ? { ...track, configText: configToText(track.config) }
-          : { type: 'single_round_trip', configText: '', tableNumberPlay: false, displayMode: 'grid' }
-      }
+      initialValues={initialValues}
+      onValuesChange={changes.onValuesChange}
       onFinish={onFinish}
       style={{ maxWidth: 640 }}
       data-testid="track-form"
@@ -69,7 +73,14 @@ export function TrackInfoForm({ mode, track, onSaved, onCancel }: TrackInfoFormP
           options={TRACK_DISPLAY_MODES.map((m) => ({ value: m, label: t(`tracks.displayModes.${m}`) }))}
         />
       </Form.Item>
-      <FormActions isSaving={isSaving} onCancel={onCancel} saveTestId="track-save" />
+      <FormActions
+        isSaving={isSaving}
+        onCancel={() => {
+          changes.release();
+          onCancel();
+        }}
+        saveTestId="track-save"
+      />
     </Form>
   );
 }

@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../../lib/auth.ts';
 import { actionFailed } from '../../../lib/errors.ts';
 import { useTracks } from '../api/list-tracks.ts';
 import { useTrackListParams } from '../hooks/use-track-list-params.ts';
+import type { TrackRowPermissions } from './track-row-actions.tsx';
 import { TracksTable } from './tracks-table.tsx';
 import { TracksToolbar } from './tracks-toolbar.tsx';
 
@@ -16,10 +17,11 @@ export function TracksPage() {
   const [params, setParams] = useTrackListParams();
   const tracks = useTracks(params);
   const canWrite = mayDo(me, 'tracks.write');
-  const allowed = {
+  const allowed: TrackRowPermissions = {
     view: mayOpen(me, 'tracks.info'),
     edit: canWrite && mayOpen(me, 'tracks.edit'),
     control: mayOpen(me, 'tracks.control'),
+    map: mayDo(me, 'maps.write') && mayOpen(me, 'tracks.edit') ? 'edit' : mayOpen(me, 'tracks.info') ? 'view' : null,
     delete: mayDo(me, 'tracks.delete'),
   };
 

@@ -16,8 +16,9 @@ type TracksTableProps = {
 
 /**
  * Tracks with their live status. At 1280 px name, type, status, robots and every action label
- * fit without scrolling sideways (widths add up to 950 px); the last report and whether a map
- * is saved are in the column picker.
+ * (view, edit, map, control, delete: 360 px in English) fit on one line without scrolling
+ * sideways (widths add up to 960 px); the last report and whether a map is saved are in the
+ * column picker.
  */
 export function TracksTable({ data, loading, allowed, onPageChange }: TracksTableProps) {
   const { t } = useTranslation();
@@ -26,7 +27,7 @@ export function TracksTable({ data, loading, allowed, onPageChange }: TracksTabl
       key: 'name',
       title: t('tracks.fields.name'),
       dataIndex: 'name',
-      width: 200,
+      width: 180,
       render: (name: string) => (
         <Typography.Text strong ellipsis={{ tooltip: name }}>
           {name}
@@ -37,14 +38,14 @@ export function TracksTable({ data, loading, allowed, onPageChange }: TracksTabl
       key: 'type',
       title: t('tracks.fields.type'),
       dataIndex: 'type',
-      width: 150,
+      width: 130,
       optional: true,
       render: (type: Track['type']) => t(`tracks.types.${type}`),
     },
     {
       key: 'status',
       title: t('tracks.fields.status'),
-      width: 170,
+      width: 160,
       render: (_: unknown, track) => (
         <Space size={4} wrap>
           <TrackStatusTag statusCode={track.statusCode} errorCode={track.errorCode} />
@@ -56,7 +57,7 @@ export function TracksTable({ data, loading, allowed, onPageChange }: TracksTabl
       key: 'robots',
       title: t('tracks.fields.robots'),
       dataIndex: 'robots',
-      width: 110,
+      width: 100,
       optional: true,
       render: (robots: string[]) =>
         robots.length ? (
@@ -87,11 +88,11 @@ export function TracksTable({ data, loading, allowed, onPageChange }: TracksTabl
         hasMap ? <Tag color="green">{t('tracks.map.saved')}</Tag> : <Tag>{t('tracks.map.none')}</Tag>,
     },
   ];
-  if (allowed.view || allowed.edit || allowed.control || allowed.delete) {
+  if (allowed.view || allowed.edit || allowed.map || allowed.control || allowed.delete) {
     all.push({
       key: 'actions',
       title: t('tracks.fields.actions'),
-      width: 320,
+      width: 390,
       render: (_: unknown, track) => <TrackRowActions track={track} allowed={allowed} />,
     });
   }

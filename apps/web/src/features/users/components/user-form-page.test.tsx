@@ -103,7 +103,7 @@ describe('user form', () => {
     const row = (label: string) => within(info).getByText(label).closest('tr')!;
     expect(within(row('帳號')).getByText('op_1')).toBeTruthy();
     expect(within(row('暱稱')).getByText('小明')).toBeTruthy();
-    expect(within(row('權限')).getByText('一般使用者')).toBeTruthy();
+    expect(within(row('權限')).getByText('等級 3・一般使用者')).toBeTruthy();
     expect(within(row('狀態')).getByText('啟用')).toBeTruthy();
     expect(within(row('建立時間')).getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)).toBeTruthy();
     expect(info.querySelectorAll('input, textarea, .ant-select, .ant-form-item-required')).toHaveLength(0);

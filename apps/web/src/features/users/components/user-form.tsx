@@ -2,6 +2,7 @@ import { grantableLevels, PASSWORD_MIN, USER_STATUSES, type User } from '@railse
 import { Form, Input, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type EditMode, FormActions } from '../../../components/ui/entity-form-page.tsx';
+import { useFormChanges } from '../../../components/ui/unsaved-changes.tsx';
 import { roleLabelKey, userStatusLabelKey } from '../../../lib/labels.ts';
 import { type UserFormValues, useSaveUser } from '../hooks/use-save-user.ts';
 import { userFormRules } from '../model/user-form-rules.ts';
@@ -24,10 +25,16 @@ export function UserForm({ mode, user, isSelf, actorPermission, onDone }: UserFo
   const rules = userFormRules(t, mode);
   const levels = grantableLevels(actorPermission);
   const ownLevel = mode === 'edit' && isSelf;
+  const initialValues: Partial<UserFormValues> = user
+    ? { ...user, nickname: user.nickname ?? '' }
+    : { permission: levels.at(-1) ?? 3, status: 'active' };
+  const changes = useFormChanges(form, initialValues);
 
   const onFinish = async (values: UserFormValues) => {
     const saved = await save(values);
-    if (saved) onDone(saved);
+    if (!saved) return;
+    changes.release();
+    onDone(saved);
   };
 
   return (
@@ -35,7 +42,8 @@ export function UserForm({ mode, user, isSelf, actorPermission, onDone }: UserFo
       form={form}
       layout="vertical"
       disabled={isSaving}
-      initialValues={user ? { ...user, nickname: user.nickname ?? '' } : { permission: levels.at(-1) ?? 3, status: 'active' }}
+      initialValues={initialValues}
+      onValuesChange={changes.onValuesChange}
       onFinish={onFinish}
       style={{ maxWidth: 560 }}
       data-testid="user-form"
@@ -96,7 +104,14 @@ export function UserForm({ mode, user, isSelf, actorPermission, onDone }: UserFo
           options={USER_STATUSES.map((s) => ({ value: s, label: t(userStatusLabelKey(s)) }))}
         />
       </Form.Item>
-      <FormActions isSaving={isSaving} onCancel={() => onDone(null)} saveTestId="user-save" />
+      <FormActions
+        isSaving={isSaving}
+        onCancel={() => {
+          changes.release();
+          onDone(null);
+        }}
+        saveTestId="user-save"
+      />
     </Form>
   );
 }

@@ -28,7 +28,7 @@ describe('users list', () => {
     const { calls } = signedIn(0);
     renderApp('/users?status=inactive');
     const row = await rowOf('op_1');
-    expect(within(row).getByText('一般使用者')).toBeTruthy();
+    expect(within(row).getByText('等級 3・一般使用者')).toBeTruthy();
     expect(within(row).getByText('停用')).toBeTruthy();
     expect(within(row).getByText('檢視')).toBeTruthy();
     expect(within(row).getByText('編輯')).toBeTruthy();
