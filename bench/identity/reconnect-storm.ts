@@ -49,8 +49,15 @@ const credentials = [...enrolment.credentials].map(([sn, c]) => ({ sn, password:
 await writeFile(credentialsFile, JSON.stringify(credentials), { mode: 0o600 });
 
 const online = async (proc: typeof first.proc) => (await ask<{ count: number }>(proc, { type: 'online' })).count;
-const allOnline = async (proc: typeof first.proc) => {
-  while ((await online(proc)) < robots) await sleep(100);
+/** Waits until every robot is online, or `limitMs` has passed; answers how many are. */
+const allOnline = async (proc: typeof first.proc, limitMs = 900_000) => {
+  const started = performance.now();
+  let count = await online(proc);
+  while (count < robots && performance.now() - started < limitMs) {
+    await sleep(100);
+    count = await online(proc);
+  }
+  return count;
 };
 const fleet = fork(path.join(import.meta.dirname, 'robots-child.ts'), {
   execArgv: ['--import', 'tsx', '--max-semi-space-size=64'],
@@ -72,7 +79,9 @@ if (values['server-core']) serverCore(second.proc, [fleet]);
 const listening = (performance.now() - restarted) / 1000;
 const cpuAtReady = cpuSeconds(second.proc.pid!);
 const health = probeHealth(second.ready.baseUrl, 50);
-await allOnline(second.proc);
+// How many are back a minute after the broker listens again, then the wait for the rest (5 min at most).
+const atMinute = await allOnline(second.proc, 60_000);
+const back = atMinute < robots ? await allOnline(second.proc, 240_000) : atMinute;
 const allBack = (performance.now() - restarted) / 1000;
 const cpuAtAllBack = cpuSeconds(second.proc.pid!);
 const healthDuring = await health.stop();
@@ -99,6 +108,8 @@ console.log(
     enrolSeconds,
     firstConnectSeconds,
     listeningSeconds: listening,
+    onlineAMinuteAfterListening: atMinute,
+    online: back,
     allOnlineSeconds: allBack,
     stormSeconds,
     startupCpuSeconds: cpuAtReady,
@@ -111,10 +122,10 @@ console.log(
   }),
 );
 console.log(
-  '\n| robots | server listening again (s) | all online (s after restart) | storm CPU (s, % of a core) | /api/health p50 / p95 during (ms) | check: HMAC p50 / p95 (µs) | check with its DB read p50 / p95 (µs) | load avg |',
+  '\n| robots | server listening again (s) | online 60 s after listening | all online (s after restart) | storm CPU (s, % of a core) | /api/health p50 / p95 during (ms) | check: HMAC p50 / p95 (µs) | check with its DB read p50 / p95 (µs) | load avg |',
 );
-console.log('|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|');
 console.log(
-  `| ${robots} | ${f(listening)} | ${f(allBack)} | ${f(cpuAtAllBack - cpuAtReady)} s, ${f(((cpuAtAllBack - cpuAtReady) / stormSeconds) * 100, 0)} % | ${f(healthSummary.median)} / ${f(healthSummary.p95)} | ${f(check.hmacMicros.median)} / ${f(check.hmacMicros.p95)} | ${f(check.verifyMicros.median, 0)} / ${f(check.verifyMicros.p95, 0)} | ${loadAfter} |`,
+  `| ${robots} | ${f(listening)} | ${atMinute} | ${back === robots ? f(allBack) : `${back} online after ${f(allBack)}`} | ${f(cpuAtAllBack - cpuAtReady)} s, ${f(((cpuAtAllBack - cpuAtReady) / stormSeconds) * 100, 0)} % | ${f(healthSummary.median)} / ${f(healthSummary.p95)} | ${f(check.hmacMicros.median)} / ${f(check.hmacMicros.p95)} | ${f(check.verifyMicros.median, 0)} / ${f(check.verifyMicros.p95, 0)} | ${loadAfter} |`,
 );
 process.exit(0);

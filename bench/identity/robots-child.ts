@@ -1,6 +1,6 @@
 // Enrolled robots in their own process, each signing in with its own credential
 // (BENCH_CREDENTIALS: a JSON file of {sn, password}), on the fleet plan's tracks. They connect in
-// batches of 100, answer 'ready' once every one is connected, and from then on reconnect by
+// batches of 100 (BENCH_CONNECT_PAUSE_MS between them), answer 'ready' once every one is connected, and from then on reconnect by
 // themselves, as firmware does, whenever the broker goes away. 'stop' ends them.
 import { readFileSync } from 'node:fs';
 import { SimRobot } from '@railserve/robot-sim';
@@ -30,16 +30,23 @@ const robots = fleetPlan(credentials.size).flatMap((track) =>
       }),
   ),
 );
-async function start(robot: SimRobot, attempts = 5): Promise<void> {
-  try {
-    await robot.start();
-  } catch (error) {
-    if (attempts <= 1) throw error;
-    await new Promise((r) => setTimeout(r, 2000));
-    return start(robot, attempts - 1);
+/** Tries again until it is in, as firmware does (a busy broker refuses or drops connections signing in). */
+async function start(robot: SimRobot): Promise<void> {
+  for (;;) {
+    try {
+      return await robot.start();
+    } catch {
+      await new Promise((r) => setTimeout(r, 2000));
+    }
   }
 }
-for (let i = 0; i < robots.length; i += 100) await Promise.all(robots.slice(i, i + 100).map((r) => start(r)));
+// The first connect in batches with a pause between them, as a fleet powering up over a few
+// minutes would (the restart's storm is all at once, by the robots' own reconnects).
+const pauseMs = Number(process.env.BENCH_CONNECT_PAUSE_MS ?? 1000);
+for (let i = 0; i < robots.length; i += 100) {
+  await Promise.all(robots.slice(i, i + 100).map((r) => start(r)));
+  await new Promise((r) => setTimeout(r, pauseMs));
+}
 process.send?.({ type: 'ready' });
 
 process.on('message', async (message: { type: string }) => {
