@@ -29,7 +29,8 @@ export const brokerPlugin = fp(async (app: FastifyInstance) => {
   const bridge = createMqttBridge(
     broker
       ? {
-          url: `mqtt://127.0.0.1:${broker.ports.tcp}`,
+          // Its private port: devices reconnecting in thousands cannot crowd the server out.
+          url: `mqtt://127.0.0.1:${broker.ownPort}`,
           clientOptions: {
             username: SERVER_BROKER_USERNAME,
             password: secrets.serverBrokerPassword,

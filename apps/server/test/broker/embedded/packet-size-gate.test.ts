@@ -160,4 +160,19 @@ describe('the broker’s signed-in connections', () => {
     expect([robot.gathersWrites, robot.slowPeerTimeoutMs]).toEqual([false, BROKER_LIMITS.slowPeerTimeoutMs]);
     expect(admitted({ role: 'controller', trackId: 1 }, 'track_1').gathersWrites).toBe(false);
   });
+
+  it('keeps the server’s own connection a way in while devices fill every slot for signing in', () => {
+    const refusals: string[] = [];
+    const sessions = new BrokerSessions((reason) => refusals.push(reason));
+    const devices = Array.from({ length: BROKER_LIMITS.unauthenticatedConnections }, () => connection().inner);
+    for (const device of devices) expect(sessions.accept(device)).toBeDefined();
+    const late = connection().inner;
+    expect(sessions.accept(late)).toBeUndefined();
+    expect(late.destroyed).toBe(true);
+    expect(refusals).toEqual(['too many connections signing in']);
+    // The server's private listener: still accepted, a few at a time only.
+    const own = Array.from({ length: 5 }, () => connection().inner);
+    expect(own.map((c) => sessions.accept(c, true) !== undefined)).toEqual([true, true, true, true, false]);
+    sessions.close();
+  });
 });

@@ -1,3 +1,4 @@
+import type { EnrollmentKey } from '@railserve/protocol';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, ok } from '../../../testing/fetch-mock.ts';
@@ -15,7 +16,7 @@ const session = {
   createdAt: FIXTURE_TIME,
   updatedAt: FIXTURE_TIME,
 };
-const listed = {
+const listed: EnrollmentKey = {
   id: 7,
   sessionId: 1,
   sessionName: 'Noodle bar',
