@@ -8,7 +8,8 @@ import { ADMIN, createUser, signInWithToken, useLocale } from './support/session
 // Production mode (docs/deploy.md): Mosquitto with dynamic security, PostgreSQL and two server
 // instances. A browser signed in on instance A gets a broker account of its own and stays live
 // while the robot's statuses are shared out between the instances; a command sent through A is
-// answered by the robot's ack whichever instance hears it; every event is recorded once.
+// answered by the robot's ack whichever instance hears it; every event is recorded once. A robot
+// enrolled through A is a Mosquitto client of its own; revoking it through B signs it out.
 
 const sn = uniqueSn('CLU');
 let cluster: Awaited<ReturnType<typeof startCluster>>;
@@ -107,6 +108,50 @@ test('the robot losing power goes offline on A, and the log and the audit hold e
     [200],
   );
   expect(audit.items).toHaveLength(1);
+  await onA.dispose();
+  await onB.dispose();
+});
+
+test('a robot enrolled through A signs in to Mosquitto with its own credential, and revoking it on B ends that', async ({
+  page,
+}) => {
+  const enrolledSn = uniqueSn('CLE');
+  const onA = await clientOf(cluster.a);
+  const session = await adminCall<{ id: number }>(onA, 'post', '/sessions', {
+    code: `CLE${Date.now().toString(36).slice(-5)}`,
+    name: 'Enrollment on Mosquitto',
+    mac: '02:00:00:00:ce:01',
+    trackIds: [],
+  });
+  const { key } = await adminCall<{ key: string }>(onA, 'post', '/enrollment-keys', {
+    sessionId: session.id,
+    uses: 1,
+    expiresInMinutes: 10,
+  });
+  // No password file line for it: the server made its client on Mosquitto at enrollment.
+  const enrolled = await onA.post('/api/v1/devices/enroll', { data: { enrollmentKey: key, kind: 'robot', sn: enrolledSn } });
+  expect(enrolled.status()).toBe(200);
+  const { password } = (await enrolled.json()).data as { password: string };
+  const device = new SimRobot({
+    url: cluster.mosquitto.url,
+    deviceKey: password,
+    sn: enrolledSn,
+    initMs: 0,
+    reconnectPeriodMs: 500,
+  });
+  await device.start();
+  const user = await createUser(onA, 0);
+  await useLocale(page, 'en');
+  await signInWithToken(page, onA, user.username, user.password);
+  await page.goto(`${cluster.a.url}/robots?q=${enrolledSn}`);
+  const row = page.getByTestId(`robot-row-${enrolledSn}`);
+  await expect(row).toContainText('Online');
+
+  // Revoked through B: Mosquitto disables its client, which ends the session; it cannot come back.
+  const onB = await clientOf(cluster.b);
+  await adminCall(onB, 'post', `/robots/${enrolledSn}/credential/revoke`);
+  await expect(row).toContainText('Offline');
+  await device.stop();
   await onA.dispose();
   await onB.dispose();
 });

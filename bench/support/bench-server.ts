@@ -25,6 +25,8 @@ type BenchServerOptions = {
   /** Listen on free ports (HTTP and broker) rather than answer through `inject` only. */
   listen: boolean;
   config?: Partial<Config>;
+  /** A data folder to use and keep (a server started again on it finds its database); a fresh temp folder otherwise. */
+  dataDir?: string;
 };
 
 /** The real server app on a fresh database, signed in as the administrator. */
@@ -44,14 +46,21 @@ export const freshSecrets = (): BenchSecrets => ({
   credentialKey: randomBytes(32).toString('hex'),
 });
 
-export async function startBenchServer({ name, database: where, listen, config, secrets = freshSecrets() }: BenchServerOptions) {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), `rs-bench-${name}-`));
+export async function startBenchServer({
+  name,
+  database: where,
+  listen,
+  config,
+  secrets = freshSecrets(),
+  dataDir: keptDir,
+}: BenchServerOptions) {
+  const dataDir = keptDir ?? (await mkdtemp(path.join(os.tmpdir(), `rs-bench-${name}-`)));
   const postgres =
     typeof where === 'object' && 'postgresUrl' in where
       ? await freshPostgres(where.postgresUrl, `railserve_bench_${name}`)
       : undefined;
   const shared = typeof where === 'object' && 'sharedUrl' in where ? where.sharedUrl : undefined;
-  if (where === 'disk') await mkdir(path.join(dataDir, 'db'));
+  if (where === 'disk') await mkdir(path.join(dataDir, 'db'), { recursive: true });
   const database = await openDatabase(
     postgres || shared ? { databaseUrl: postgres?.url ?? shared } : where === 'disk' ? { dataDir: path.join(dataDir, 'db') } : {},
   );
@@ -59,7 +68,7 @@ export async function startBenchServer({ name, database: where, listen, config, 
   server.addHook('onClose', async () => {
     await database.close();
     await postgres?.drop();
-    await rm(dataDir, { recursive: true, force: true });
+    if (!keptDir) await rm(dataDir, { recursive: true, force: true });
   });
   await server.register(app, {
     config: {

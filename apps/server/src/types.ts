@@ -41,6 +41,8 @@ declare module 'fastify' {
     eventLog: import('./modules/logs/writer.ts').EventLog;
     /** The broker accounts consoles sign in with (modules/auth/broker-accounts.ts). */
     brokerAccounts: import('./modules/auth/broker-accounts.ts').BrokerAccounts;
+    /** Enrolled devices' own broker accounts: Mosquitto dynamic security clients, or nothing to keep (modules/devices/broker-clients.ts). */
+    deviceBrokerClients: import('./modules/devices/broker-clients.ts').DeviceBrokerClients;
     /** Ends a user's live broker sessions when their tokens are revoked (lib/user-revocations.ts). */
     userRevocations: import('./lib/user-revocations.ts').UserRevocations;
     /** Checks devices' own credentials and the shared key; ends revoked devices' sessions (modules/devices/credential-check.ts). */

@@ -99,6 +99,11 @@ function subscribeFilters(identity: BrokerIdentity): readonly string[] {
   }
 }
 
+/** A robot's or controller's own topics (Mosquitto's per-device roles repeat them: modules/devices/broker-clients.ts). */
+export function deviceTopicRules(identity: Extract<BrokerIdentity, { role: 'robot' | 'controller' }>) {
+  return { publish: publishFilters(identity), subscribe: [...subscribeFilters(identity)] };
+}
+
 export function canPublish(identity: BrokerIdentity, topic: string, retain = false): boolean {
   if (topic.startsWith('$')) return false;
   // The retained system status is the server's alone.

@@ -7,6 +7,8 @@ export const DYNSEC_TOPIC = '$CONTROL/dynamic-security/v1';
 export const DYNSEC_RESPONSE_TOPIC = `${DYNSEC_TOPIC}/response`;
 const ANSWER_TIMEOUT_MS = 5000;
 
+/** One rule of a dynamic security role. */
+export type DynsecAcl = { acltype: string; topic: string; allow: boolean; priority: number };
 export type DynsecCommand = { command: string } & Record<string, unknown>;
 export type DynsecResponse = { command: string; error?: string; data?: unknown; correlationData?: string };
 

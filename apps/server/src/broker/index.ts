@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createDynsecBrokerAccounts, tokenBrokerAccounts } from '../modules/auth/broker-accounts.ts';
+import { createDynsecDeviceClients, embeddedDeviceClients } from '../modules/devices/broker-clients.ts';
 import { findActiveSessionUser } from '../modules/users/repository.ts';
 import { SERVER_BROKER_USERNAME } from './acl.ts';
 import { createMqttBridge } from './bridge.ts';
@@ -11,7 +12,8 @@ import { startEmbeddedBroker } from './embedded/broker.ts';
 /**
  * The broker, one plugin: the embedded one (Aedes) when MQTT_URL is unset, else the external one
  * at MQTT_URL. Decorates `mqtt` (the server's own connection, ready before any module subscribes),
- * `brokerAccounts` (what consoles sign in to the broker with), and with the embedded broker
+ * `brokerAccounts` (what consoles sign in to the broker with), `deviceBrokerClients` (enrolled
+ * devices' accounts on Mosquitto), and with the embedded broker
  * `brokerPorts` and `retainedUsage`. Registered after the plugins and before the routes, so it
  * closes after the modules' writers have flushed: the accounts, then the connection, then the broker.
  */
@@ -27,7 +29,8 @@ export const brokerPlugin = fp(async (app: FastifyInstance) => {
   const bridge = createMqttBridge(
     broker
       ? {
-          url: `mqtt://127.0.0.1:${broker.ports.tcp}`,
+          // Its private port: devices reconnecting in thousands cannot crowd the server out.
+          url: `mqtt://127.0.0.1:${broker.ownPort}`,
           clientOptions: {
             username: SERVER_BROKER_USERNAME,
             password: secrets.serverBrokerPassword,
@@ -46,16 +49,21 @@ export const brokerPlugin = fp(async (app: FastifyInstance) => {
         },
   );
   app.decorate('mqtt', bridge);
-  const brokerAccounts = config.mqttDynamicSecurity
+  const dynsec = config.mqttDynamicSecurity ? createDynsecClient(bridge) : undefined;
+  const brokerAccounts = dynsec
     ? createDynsecBrokerAccounts({
-        dynsec: createDynsecClient(bridge),
+        dynsec,
         log: app.log,
         onRevoked: app.userRevocations.onRevoked,
         tokenVersionOf: async (userId) => (await findActiveSessionUser(app.db, userId))?.tokenVersion,
       })
     : tokenBrokerAccounts;
   app.decorate('brokerAccounts', brokerAccounts);
+  // Enrolled devices' own accounts: on Mosquitto, clients of the plugin; the embedded broker asks the server.
+  const deviceClients = dynsec ? createDynsecDeviceClients({ dynsec, mqtt: bridge, log: app.log }) : embeddedDeviceClients;
+  app.decorate('deviceBrokerClients', deviceClients);
   app.addHook('onClose', async () => {
+    deviceClients.close();
     brokerAccounts.close();
     await bridge.close();
     await broker?.close();

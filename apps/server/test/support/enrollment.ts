@@ -45,9 +45,14 @@ export async function enrolRobot(app: TestApp, key: string, sn: string) {
 
 /** Connects with a username and password; resolves the client, or false when the broker refuses. */
 export function signIn(app: TestApp, username: string, password: string, clientId?: string) {
+  return signInAt(`mqtt://127.0.0.1:${app.brokerPorts!.tcp}`, username, password, clientId);
+}
+
+/** signIn on the broker at `url` (an external one). */
+export function signInAt(url: string, username: string, password: string, clientId?: string) {
   const track = /^track-(\d+)$/.exec(username);
   const id = clientId ?? (track ? brokerClientId.controller(Number(track[1])) : brokerClientId.robot(username));
-  const client = mqtt.connect(`mqtt://127.0.0.1:${app.brokerPorts!.tcp}`, {
+  const client = mqtt.connect(url, {
     username,
     password,
     clientId: id,

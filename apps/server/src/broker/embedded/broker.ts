@@ -101,10 +101,10 @@ export async function startEmbeddedBroker(app: FastifyInstance, serverClientId: 
   const stopDeviceRevocations = app.deviceCredentials.onRevoked((key) => sessions.revokeKey(key));
   app.deviceCredentials.connected = (key) => sessions.holds(key);
 
-  const handle = (connection: Duplex, req?: unknown) =>
+  const handle = (connection: Duplex, req?: unknown, reserved = false) =>
     guard.run({ where: 'broker connection' }, () => {
       try {
-        const gate = sessions.accept(connection);
+        const gate = sessions.accept(connection, reserved);
         if (gate) broker.handle(gate as never, req as never);
       } catch (error) {
         connection.destroy();
@@ -116,6 +116,7 @@ export async function startEmbeddedBroker(app: FastifyInstance, serverClientId: 
 
   return {
     ports: listeners.ports,
+    ownPort: listeners.ownPort,
     /** The devices' retained messages kept now, and those not kept since the start. */
     retainedUsage: () => retained.budget.usage(),
     async close() {

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { consoleReadTopics, type Permission } from '@railserve/protocol';
 import { CONSOLE_PUBLISH_DENIED, CONSOLE_PUBLISH_FILTERS } from '../../broker/acl.ts';
-
-export type DynsecAcl = { acltype: string; topic: string; allow: boolean; priority: number };
+import type { DynsecAcl } from '../../broker/dynamic-security.ts';
 
 /**
  * The console's broker rules as a Mosquitto dynamic security role, one per level: the read topics

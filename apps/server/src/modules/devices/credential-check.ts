@@ -3,8 +3,9 @@ import type { Database } from '../../db/client.ts';
 import { sameSecret } from '../../lib/device-credentials.ts';
 import type { Secrets } from '../../lib/secrets.ts';
 import { hashSecret, sameHash } from './credential-hash.ts';
+import { createCredentialLoader } from './credential-loader.ts';
 import { type Device, identityOf } from './device-names.ts';
-import { type CredentialRow, findCredential, promotePending, readSharedKeyEnabled, recordSignIns } from './repository.ts';
+import { type CredentialRow, promotePending, readSharedKeyEnabled, recordSignIns } from './repository.ts';
 
 /** How a device proved itself: with its own credential or the shared DEVICE_KEY. */
 export type SignInKind = 'own' | 'shared';
@@ -32,6 +33,7 @@ export type DeviceCredentialService = ReturnType<typeof createDeviceCredentials>
 export function createDeviceCredentials(options: { db: Database; secrets: Secrets; log: FastifyBaseLogger }) {
   const { db, secrets, log } = options;
   const listeners = new Set<(connectionKey: string) => void>();
+  const findCredential = createCredentialLoader(db);
   const revokedSeen = new Map<string, number>();
   let refusals = { count: 0, identities: new Set<string>(), loggedAt: Number.NEGATIVE_INFINITY };
   let sharedSetting = { enabled: true, readAt: Number.NEGATIVE_INFINITY };
@@ -110,7 +112,7 @@ export function createDeviceCredentials(options: { db: Database; secrets: Secret
       const seen = revokedSeen.get(key);
       if (seen !== undefined && Date.now() - seen < REVOKED_MEMORY_MS) return void refusedRevoked(device);
       const identity = identityOf(device);
-      const row = await findCredential(db, device.kind, identity);
+      const row = await findCredential(device.kind, identity);
       if (row?.state === 'revoked') return void refusedRevoked(device);
       let how: SignInKind | undefined;
       const own = row ? ownCredential(row, given) : undefined;

@@ -7,7 +7,14 @@ import { findRobot } from '../robots/repository.ts';
 import { findTrack } from '../tracks/repository.ts';
 import { hashSecret, newDeviceSecret } from './credential-hash.ts';
 import { brokerNames, connectionKey, type Device, identityOf } from './device-names.ts';
-import { type CredentialRow, findCredential, saveCredential, sharedKeyDevices, toCredentialStatus } from './repository.ts';
+import {
+  type CredentialRow,
+  findCredential,
+  promotePending,
+  saveCredential,
+  sharedKeyDevices,
+  toCredentialStatus,
+} from './repository.ts';
 
 /** The device must exist: a registered robot, or a track. */
 async function requireDevice(app: FastifyInstance, device: Device) {
@@ -45,6 +52,7 @@ export async function revokeCredential(app: FastifyInstance, device: Device) {
     pendingUntil: null,
   });
   app.deviceCredentials.revoked(connectionKey(device));
+  await app.deviceBrokerClients.revoked(device);
   return toCredentialStatus(row);
 }
 
@@ -81,14 +89,23 @@ export async function rotateCredential(app: FastifyInstance, device: Device) {
 async function sendNewCredential(app: FastifyInstance, device: Device) {
   const password = newDeviceSecret();
   const names = brokerNames(device);
+  const pendingHash = hashSecret(app.secrets.credentialKey, password);
   const row = await saveCredential(app.db, device.kind, identityOf(device), {
     state: 'enrolled',
-    pendingHash: hashSecret(app.secrets.credentialKey, password),
+    pendingHash,
     pendingUntil: new Date(Date.now() + app.config.deviceCredentialGraceMs),
   });
   const topic = device.kind === 'robot' ? topics.robotCommand(device.sn) : topics.trackCommand(device.trackId);
+  const id = randomUUID();
+  // On Mosquitto the broker's client keeps the old password until the device acks (or the grace ends).
+  app.deviceBrokerClients.rotating(device, {
+    commandId: id,
+    password,
+    graceMs: app.config.deviceCredentialGraceMs,
+    onTaken: () => promotePending(app.db, row.id, pendingHash),
+  });
   await app.mqtt.publish(topic, {
-    id: randomUUID(),
+    id,
     command: CREDENTIAL_COMMAND,
     args: { username: names.username, password, clientId: names.clientId },
     ts: new Date().toISOString(),

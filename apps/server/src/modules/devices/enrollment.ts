@@ -60,5 +60,8 @@ export async function enrollDevice(app: FastifyInstance, keyHash: string, device
   // A replaced device's old connection, or the same device still on the shared key, ends now.
   app.deviceCredentials.forget(device);
   app.deviceCredentials.revoked(connectionKey(device));
+  // On Mosquitto the device's own client is in place before it hears its credential (a broker
+  // that is away does not fail the enrollment: the change is retried).
+  await app.deviceBrokerClients.enrolled(device, password);
   return { ...brokerNames(device), password };
 }

@@ -1,5 +1,5 @@
 import type { CredentialStatus, DeviceKind, EnrollmentKey } from '@railserve/protocol';
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { deviceCredentials, deviceSettings, enrollmentKeys } from '../../db/schema/device-identity.ts';
 import { sessions } from '../../db/schema/sessions.ts';
@@ -85,6 +85,18 @@ export async function findCredential(db: Executor, kind: DeviceKind, identity: s
     .from(deviceCredentials)
     .where(and(eq(deviceCredentials.kind, kind), eq(deviceCredentials.identity, identity)));
   return row;
+}
+
+/** The credential rows of several devices in one query (sign-ins arriving together). */
+export async function findCredentials(db: Executor, devices: { kind: DeviceKind; identity: string }[]) {
+  const identities = (kind: DeviceKind) => [...new Set(devices.filter((d) => d.kind === kind).map((d) => d.identity))];
+  const robots = identities('robot');
+  const controllers = identities('controller');
+  const of = (kind: DeviceKind, list: string[]) =>
+    list.length > 0 ? and(eq(deviceCredentials.kind, kind), inArray(deviceCredentials.identity, list)) : undefined;
+  const where = or(of('robot', robots), of('controller', controllers));
+  if (!where) return [];
+  return db.select().from(deviceCredentials).where(where);
 }
 
 /** Writes a device's credential row, creating it when the device had none. */

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createAttemptThrottle } from '../../lib/attempt-throttle.ts';
+import { createConcurrencyGate } from '../../lib/concurrency-gate.ts';
 import { ok } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
 import { numericId, registerAuditLoader } from '../audit/loaders.ts';
@@ -23,6 +24,11 @@ import { findEnrollmentKey, listEnrollmentKeys } from './repository.ts';
 
 /** Wrong enrollment attempts a minute per address and key (three times as many per address over all keys). */
 const ENROLL_FAILURES_PER_MINUTE = 10;
+/**
+ * Enrollments written at once. A fleet enrolling together queues here rather than in front of the
+ * database, so every other request still gets its turn (docs/benchmarks.md, "Device identity").
+ */
+const ENROLLMENTS_AT_ONCE = 4;
 
 registerAuditLoader('enrollment-keys', async (app, id) => {
   const keyId = numericId(id);
@@ -32,6 +38,7 @@ registerAuditLoader('enrollment-keys', async (app, id) => {
 export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only wrong attempts count per address: a site enrolling a whole fleet from behind one address is never slowed.
   const throttle = createAttemptThrottle({ perMinute: ENROLL_FAILURES_PER_MINUTE, sourceCounts: 'failures' });
+  const enrolling = createConcurrencyGate(ENROLLMENTS_AT_ONCE);
 
   app.post(
     '/enrollment-keys',
@@ -84,7 +91,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
           retryAfterSeconds: wait,
         });
       try {
-        const credential = await enrollDevice(app, keyHash, device);
+        const credential = await enrolling(() => enrollDevice(app, keyHash, device));
         throttle.succeeded([request.ip], keyHash);
         return ok(credential);
       } catch (error) {

@@ -162,4 +162,19 @@ describe('the broker’s signed-in connections', () => {
     // The console's expiry timer would otherwise outlive this file in the shared test process.
     sessions.close();
   });
+
+  it('keeps the server’s own connection a way in while devices fill every slot for signing in', () => {
+    const refusals: string[] = [];
+    const sessions = new BrokerSessions((reason) => refusals.push(reason));
+    const devices = Array.from({ length: BROKER_LIMITS.unauthenticatedConnections }, () => connection().inner);
+    for (const device of devices) expect(sessions.accept(device)).toBeDefined();
+    const late = connection().inner;
+    expect(sessions.accept(late)).toBeUndefined();
+    expect(late.destroyed).toBe(true);
+    expect(refusals).toEqual(['too many connections signing in']);
+    // The server's private listener: still accepted, a few at a time only.
+    const own = Array.from({ length: 5 }, () => connection().inner);
+    expect(own.map((c) => sessions.accept(c, true) !== undefined)).toEqual([true, true, true, true, false]);
+    sessions.close();
+  });
 });

@@ -1,3 +1,4 @@
+import type { EnrollmentKey } from '@railserve/protocol';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, ok } from '../../../testing/fetch-mock.ts';
@@ -15,7 +16,7 @@ const session = {
   createdAt: FIXTURE_TIME,
   updatedAt: FIXTURE_TIME,
 };
-const listed = {
+const listed: EnrollmentKey = {
   id: 7,
   sessionId: 1,
   sessionName: 'Noodle bar',
@@ -27,11 +28,11 @@ const listed = {
   createdBy: 'admin',
 };
 
-function signedIn(permission: number) {
+function signedIn(permission: number, items = [listed]) {
   return mockFetch([
     ...signedInRoutes(permission),
     { url: '/api/v1/sessions/1', body: ok(session) },
-    { url: '/api/v1/enrollment-keys?sessionId=1', body: ok({ items: [listed] }) },
+    { url: '/api/v1/enrollment-keys?sessionId=1', body: ok({ items }) },
     {
       method: 'POST',
       url: '/api/v1/enrollment-keys',
@@ -54,6 +55,22 @@ describe('enrollment keys on the session screen', () => {
     expect(screen.getByTestId('enrollment-key-qr')).toBeTruthy();
     const created = calls.find((c) => c.method === 'POST' && c.url.endsWith('/enrollment-keys'));
     expect(created?.body).toEqual({ sessionId: 1, uses: 10, expiresInMinutes: 1440 });
+  });
+
+  it('shows a used-up, expired or revoked key’s state and offers no revoke for it', async () => {
+    signedIn(0, [
+      listed,
+      { ...listed, id: 9, usesLeft: 0 },
+      { ...listed, id: 10, expiresAt: '2020-01-01T00:00:00.000Z' },
+      { ...listed, id: 11, revokedAt: FIXTURE_TIME },
+    ]);
+    renderApp('/sessions/1/info');
+    expect((await screen.findByTestId('enrollment-key-state-9')).textContent).toBe('已用完');
+    expect(screen.getByTestId('enrollment-key-state-10').textContent).toBe('已過期');
+    expect(screen.getByTestId('enrollment-key-state-11').textContent).toBe('已撤銷');
+    expect(screen.getByTestId('enrollment-key-state-7').textContent).toBe('有效');
+    expect(screen.getByTestId('enrollment-key-revoke-7')).toBeTruthy();
+    for (const id of [9, 10, 11]) expect(screen.queryByTestId(`enrollment-key-revoke-${id}`)).toBeNull();
   });
 
   it('is not shown below level 1', async () => {

@@ -7,19 +7,13 @@ import { formatDateTime } from '../../../lib/date-time.ts';
 import { actionFailed } from '../../../lib/errors.ts';
 import { feedback } from '../../../lib/feedback.ts';
 import { useEnrollmentKeys, useRevokeEnrollmentKey } from '../api/enrollment-keys.ts';
+import { enrollmentKeyState } from '../model/enrollment-key-state.ts';
 import { CreateEnrollmentKeyDialog } from './create-enrollment-key-dialog.tsx';
 
-/** Whether a key still enrols: not revoked, not expired, uses left. */
-const keyState = (key: EnrollmentKey) =>
-  key.revokedAt
-    ? 'revoked'
-    : new Date(key.expiresAt).getTime() <= Date.now()
-      ? 'expired'
-      : key.usesLeft <= 0
-        ? 'usedUp'
-        : 'active';
-
-/** A session's enrollment keys (levels 0-1): make one, see them (never the keys), revoke one. */
+/**
+ * A session's enrollment keys (levels 0-1): make one, see them (never the keys) with their state,
+ * revoke one that still enrols (a used-up, expired or revoked key has nothing left to revoke).
+ */
 export function EnrollmentKeysPanel({ sessionId }: { sessionId: number }) {
   const { t } = useTranslation();
   const keys = useEnrollmentKeys(sessionId);
@@ -60,15 +54,19 @@ export function EnrollmentKeysPanel({ sessionId }: { sessionId: number }) {
             key: 'state',
             title: t('sessions.enrollmentKeys.state'),
             render: (_, k) => {
-              const state = keyState(k);
-              return <Tag color={state === 'active' ? 'green' : 'default'}>{t(`sessions.enrollmentKeys.states.${state}`)}</Tag>;
+              const state = enrollmentKeyState(k);
+              return (
+                <Tag color={state === 'active' ? 'green' : 'default'} data-testid={`enrollment-key-state-${k.id}`}>
+                  {t(`sessions.enrollmentKeys.states.${state}`)}
+                </Tag>
+              );
             },
           },
           {
             key: 'actions',
             title: t('sessions.enrollmentKeys.actions'),
             render: (_, k) =>
-              k.revokedAt ? null : (
+              enrollmentKeyState(k) !== 'active' ? null : (
                 <ConfirmButton
                   size="small"
                   danger
