@@ -74,7 +74,11 @@ describe('a rollout and a busy robot', () => {
     const id = await start(fileId, { kind: 'all' }, 2);
     // Asked again and again while it stays busy: the rollout does not stop.
     await waitFor(() => received['BUSY-1'] >= 3 || undefined, 'BUSY-1 asked three times');
-    const waiting = await robotOf(id, 'BUSY-1');
+    // Read between two retries: while one is on its way, the robot has no next retry time yet.
+    const waiting = await waitFor(async () => {
+      const robot = await robotOf(id, 'BUSY-1');
+      return robot.retryAt ? robot : undefined;
+    }, 'BUSY-1 waiting for its next retry');
     expect(waiting).toMatchObject({ status: 'waiting_download' });
     expect(Date.parse(waiting.deadline ?? '')).toBeGreaterThan(Date.now());
     expect((await rollout(id)).status).toBe('first_group');
