@@ -82,12 +82,12 @@ test.describe('map editor', () => {
     // Auto connect joins the rest out and back (a round trip) without doubling 1-2.
     await tool(page, 'Auto connect').click();
     await expect(problems).not.toContainText('Points with no path');
-    await expect(problems).toContainText('No parking (HOME) point');
+    await expect(problems).toContainText('No parking point');
 
     await page.getByTestId('map-save').click();
     await expectSaved(page);
     await page.reload();
-    await expect(page.getByTestId('problems-panel')).toContainText('No parking (HOME) point', { timeout: 45_000 });
+    await expect(page.getByTestId('problems-panel')).toContainText('No parking point', { timeout: 45_000 });
     const placed = [100, 200, 300].map((x) => ({ x, y: 100 }));
     const third = await fittedPoint(page, placed, 300, 100);
     await page.mouse.click(third.x, third.y);

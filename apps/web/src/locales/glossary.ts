@@ -28,6 +28,7 @@ export const ZH_TW_GLOSSARY: GlossaryEntry[] = [
   { concept: 'data', term: '資料', forbidden: /數據/ },
   { concept: 'account', term: '帳號', forbidden: /賬號|账号/ },
   { concept: 'upload', term: '上傳', forbidden: /上载|上載/ },
+  { concept: 'parking (HOME) point', term: '停車點', forbidden: /停車區|停車（HOME）點|HOME ?點/ },
 ];
 
 /** The translations (`[key, text]`) that use a concept's forbidden variant, as readable lines. */

@@ -3,6 +3,7 @@ import type { Dispatch } from 'react';
 import type { EditorAction, EditorState } from '../model/editor-state.ts';
 import type { MapProblem } from '../model/problems.ts';
 import { ImageProperties } from './panels/image-properties.tsx';
+import { MapLegend } from './panels/map-legend.tsx';
 import { PathProperties } from './panels/path-properties.tsx';
 import { PointProperties } from './panels/point-properties.tsx';
 import { ProblemsPanel } from './panels/problems-panel.tsx';
@@ -15,7 +16,7 @@ type SidePanelProps = {
   narrow: boolean;
 };
 
-/** The property panels of the selection, the background image's settings and the problems. */
+/** The property panels of the selection, the background image's settings, the problems and the legend. */
 export function SidePanel({ state, dispatch, readOnly, problems, narrow }: SidePanelProps) {
   const map = state.history.present;
   return (
@@ -24,6 +25,7 @@ export function SidePanel({ state, dispatch, readOnly, problems, narrow }: SideP
       <PathProperties map={map} keys={state.selection.paths} dispatch={dispatch} readOnly={readOnly} />
       {state.tool === 'image' || map.background ? <ImageProperties map={map} dispatch={dispatch} readOnly={readOnly} /> : null}
       <ProblemsPanel problems={problems} onSelect={(points) => dispatch({ type: 'select', selection: { points, paths: [] } })} />
+      <MapLegend />
     </Flex>
   );
 }

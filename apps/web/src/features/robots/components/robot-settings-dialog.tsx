@@ -46,6 +46,15 @@ export function RobotSettingsDialog({ robot, allowed, connected, onClose }: Robo
             <StateTag state={robot.state} />
             <HealthTag health={robot.health} />
           </Flex>
+          {robot.alarms.length > 0 ? (
+            <Alert
+              type="error"
+              showIcon
+              title={t('robots.settings.alarms', { alarms: robot.alarms.map((code) => t(`robots.alarms.${code}`)).join('、') })}
+              style={{ marginBottom: 12 }}
+              data-testid="robot-alarms"
+            />
+          ) : null}
           {!connected ? (
             <Alert
               type="warning"
@@ -59,6 +68,8 @@ export function RobotSettingsDialog({ robot, allowed, connected, onClose }: Robo
             <Alert type="info" showIcon title={t('robots.settings.offline')} style={{ marginBottom: 12 }} />
           ) : null}
           <Tabs
+            // One height for every tab, so the dialog does not jump while the operator switches tabs.
+            style={{ minHeight: 'min(520px, calc(100vh - 300px))' }}
             items={[
               {
                 key: 'control',

@@ -1,5 +1,5 @@
 import type { Robot } from '@railserve/protocol';
-import { Alert, App, Card } from 'antd';
+import { Alert, App, Button, Card, Flex } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
@@ -93,6 +93,14 @@ export function RobotsPage() {
         loading={robots.isPending}
         sort={sort}
         onSort={setSort}
+        emptyText={
+          total > 0 && rows.length === 0 ? (
+            <Flex vertical align="center" gap={8} data-testid="robots-no-match">
+              {t('robots.noMatch', { total })}
+              <Button onClick={() => setFilters({}, true)}>{t('robots.clearFilters')}</Button>
+            </Flex>
+          ) : undefined
+        }
         allowed={allowed}
         connected={connected}
         reloading={(sn) => stateOf(sn, 'reload_map')?.status === 'sent'}

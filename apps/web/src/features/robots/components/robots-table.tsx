@@ -1,5 +1,6 @@
 import { type CredentialStatus, LAYOUT, type Robot } from '@railserve/protocol';
 import { Table, type TableProps, Tooltip, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type PickableColumn, tableWidth, useColumnPicker } from '../../../components/ui/column-picker.tsx';
 import { CredentialState } from '../../../components/ui/credential-state.tsx';
@@ -20,6 +21,8 @@ type RobotsTableProps = RobotRowHandlers & {
   /** The order picked in the column headers; none: by SN without a mark. */
   sort: RobotSort | undefined;
   onSort: (sort: RobotSort | undefined) => void;
+  /** What an empty list says instead of "no robots yet" (a filter that matches none). */
+  emptyText?: ReactNode;
 };
 
 /**
@@ -78,7 +81,7 @@ function phoneFirst(all: PickableColumn<RobotRow>[], t: (key: string) => string)
  * the columns an operator watches fit without scrolling sideways (widths add up to 975 px of
  * the 980 px there are); the last track, firmware and registration date are in the column picker.
  */
-export function RobotsTable({ rows, credentials, loading, sort, onSort, ...handlers }: RobotsTableProps) {
+export function RobotsTable({ rows, credentials, loading, sort, onSort, emptyText, ...handlers }: RobotsTableProps) {
   const { t } = useTranslation();
   const narrow = useMediaQuery(`(max-width: ${LAYOUT.mobileBreakpoint}px)`);
   const height = useTableHeight(narrow ? 420 : 330);
@@ -199,7 +202,7 @@ export function RobotsTable({ rows, credentials, loading, sort, onSort, ...handl
       pagination={false}
       onChange={onChange}
       scroll={{ x: tableWidth(columns), y: height }}
-      locale={{ emptyText: t('robots.empty') }}
+      locale={{ emptyText: emptyText ?? t('robots.empty') }}
       data-testid="robots-table"
       onRow={(row) => ({ 'data-testid': `robot-row-${row.sn}` }) as React.HTMLAttributes<HTMLElement>}
     />

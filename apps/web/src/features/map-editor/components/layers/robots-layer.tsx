@@ -1,6 +1,7 @@
 import type { Robot } from '@railserve/protocol';
 import { memo } from 'react';
-import { Circle, Group, Layer, Text } from 'react-konva';
+import { Group, Layer, Rect, Text } from 'react-konva';
+import { robotMarkerLabel } from '../../model/robot-marker.ts';
 import { robotColor } from './map-styles.ts';
 
 export type RobotHover = { robot: Robot; x: number; y: number } | null;
@@ -12,7 +13,14 @@ type RobotsLayerProps = {
   onOpen: (sn: string) => void;
 };
 
-/** The track's robots at their current points; robots on one point sit side by side. */
+const MARKER_HEIGHT = 20;
+/** A marker's width: its label's, at least a circle's. */
+const markerWidth = (label: string) => Math.max(MARKER_HEIGHT, 8 + [...label].length * 8);
+
+/**
+ * The track's robots at their current points, each a marker reading its short name or number
+ * (model/robot-marker.ts); robots on one point sit side by side.
+ */
 export const RobotsLayer = memo(function RobotsLayer({ robots, at, onHover, onOpen }: RobotsLayerProps) {
   const perPoint = new Map<number, number>();
   return (
@@ -21,9 +29,11 @@ export const RobotsLayer = memo(function RobotsLayer({ robots, at, onHover, onOp
         if (robot.point === null || robot.point === undefined) return null;
         const place = at.get(robot.point);
         if (!place) return null;
-        const slot = perPoint.get(robot.point) ?? 0;
-        perPoint.set(robot.point, slot + 1);
-        const [x, y] = [place.x + slot * 18, place.y - 22];
+        const label = robotMarkerLabel(robot);
+        const width = markerWidth(label);
+        const offset = perPoint.get(robot.point) ?? 0;
+        perPoint.set(robot.point, offset + width + 2);
+        const [x, y] = [place.x + offset, place.y - 22];
         return (
           <Group
             key={robot.sn}
@@ -45,8 +55,31 @@ export const RobotsLayer = memo(function RobotsLayer({ robots, at, onHover, onOp
             onClick={() => onOpen(robot.sn)}
             onTap={() => onOpen(robot.sn)}
           >
-            <Circle radius={10} fill={robotColor(robot)} stroke="#141414" strokeWidth={1.5} shadowBlur={4} shadowOpacity={0.3} />
-            <Text text="R" x={-4} y={-6} fontSize={12} fontStyle="bold" fill="#ffffff" listening={false} />
+            <Rect
+              x={-MARKER_HEIGHT / 2}
+              y={-MARKER_HEIGHT / 2}
+              width={width}
+              height={MARKER_HEIGHT}
+              cornerRadius={MARKER_HEIGHT / 2}
+              fill={robotColor(robot)}
+              stroke="#141414"
+              strokeWidth={1.5}
+              shadowBlur={4}
+              shadowOpacity={0.3}
+            />
+            <Text
+              text={label}
+              x={-MARKER_HEIGHT / 2}
+              y={-MARKER_HEIGHT / 2}
+              width={width}
+              height={MARKER_HEIGHT}
+              align="center"
+              verticalAlign="middle"
+              fontSize={11}
+              fontStyle="bold"
+              fill="#ffffff"
+              listening={false}
+            />
           </Group>
         );
       })}

@@ -22,15 +22,24 @@ export function ProblemsPanel({ problems, onSelect }: ProblemsPanelProps) {
               points: problem.points.slice(0, 8).join(', ') + (problem.points.length > 8 ? '…' : ''),
               count: problem.points.length,
             });
+            const key = `${problem.code}:${problem.points.join(',')}`;
+            const icon = <WarningOutlined style={{ color: '#faad14' }} />;
+            // A problem of the whole map (no point to select) reads as plain text, not as a button that cannot be pressed.
+            if (problem.points.length === 0)
+              return (
+                <Typography.Text key={key} role="listitem" data-testid="map-problem" style={{ padding: '0 7px' }}>
+                  {icon} {text}
+                </Typography.Text>
+              );
             return (
               <Button
-                key={`${problem.code}:${problem.points.join(',')}`}
+                key={key}
                 role="listitem"
                 type="text"
                 size="small"
-                icon={<WarningOutlined style={{ color: '#faad14' }} />}
+                icon={icon}
+                data-testid="map-problem"
                 style={{ justifyContent: 'flex-start', whiteSpace: 'normal', height: 'auto', textAlign: 'left' }}
-                disabled={problem.points.length === 0}
                 onClick={() => onSelect(problem.points)}
               >
                 {text}
