@@ -65,17 +65,16 @@ test('a filter that matches no robot says so and clears; the robot dialog names 
   await expect(page).toHaveURL(/\/robots$/);
   await page.getByPlaceholder(/搜尋/).fill(sn);
   await page.getByPlaceholder(/搜尋/).press('Enter');
-  await page
-    .getByRole('row', { name: new RegExp(sn) })
-    .getByRole('button', { name: '設定' })
-    .click();
+  await page.getByTestId(`robot-row-${sn}`).getByTestId('robot-settings').click();
   const dialog = page.getByTestId('robot-settings-dialog');
   await expect(dialog.getByTestId('robot-alarms')).toContainText('目前警報：');
   await expect(dialog.getByTestId('robot-alarms')).not.toContainText('imu_stuck');
-  const height = async () => (await dialog.locator('.ant-modal-container, .ant-modal-content').first().boundingBox())?.height;
+  // The layout height (offsetHeight), which the dialog's opening animation does not scale.
+  const height = () => dialog.locator('.ant-modal-body').evaluate((body) => (body.parentElement as HTMLElement).offsetHeight);
   const first = await height();
   for (const tab of ['基本', '網路', '控制']) {
     await dialog.getByRole('tab', { name: tab }).click();
+    await expect(dialog.getByRole('tab', { name: tab, selected: true })).toBeVisible();
     expect(await height()).toBe(first);
   }
 });
@@ -92,7 +91,7 @@ test('the map names each robot on its marker, explains its colours, and says a w
   const robot = await connectAsRobot(sn);
   await robot.status({ trackId: track.id, point: 1, state: 'goto', battery: 70 });
   await robotRegistered(request, sn);
-  await page.goto(`/tracks/${track.id}/map`);
+  await page.goto(`/tracks/${track.id}/map/edit`);
   await expect(page.getByTestId('map-canvas')).toBeVisible({ timeout: 120_000 });
 
   const problems = page.getByTestId('problems-panel');

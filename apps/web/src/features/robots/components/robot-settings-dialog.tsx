@@ -33,9 +33,10 @@ export function RobotSettingsDialog({ robot, allowed, connected, onClose }: Robo
       footer={null}
       onCancel={onClose}
       width={760}
-      // Fits an 800 px high window: the body scrolls, each tab's Apply row sticks to its bottom.
+      // Fits an 800 px high window: the body scrolls, each tab's Apply row sticks to its bottom. One
+      // height for every tab, so the dialog does not jump while the operator switches tabs.
       centered
-      styles={{ body: { maxHeight: 'calc(100vh - 140px)', overflowY: 'auto', overflowX: 'hidden' } }}
+      styles={{ body: { height: 'min(680px, calc(100vh - 140px))', overflowY: 'auto', overflowX: 'hidden' } }}
       destroyOnHidden
       data-testid="robot-settings-dialog"
     >
@@ -68,8 +69,6 @@ export function RobotSettingsDialog({ robot, allowed, connected, onClose }: Robo
             <Alert type="info" showIcon title={t('robots.settings.offline')} style={{ marginBottom: 12 }} />
           ) : null}
           <Tabs
-            // One height for every tab, so the dialog does not jump while the operator switches tabs.
-            style={{ minHeight: 'min(520px, calc(100vh - 300px))' }}
             items={[
               {
                 key: 'control',
