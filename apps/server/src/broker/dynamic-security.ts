@@ -9,6 +9,10 @@ const ANSWER_TIMEOUT_MS = 5000;
 
 /** One rule of a dynamic security role. */
 export type DynsecAcl = { acltype: string; topic: string; allow: boolean; priority: number };
+/** The last rules of every role the server makes: whatever its own rules do not allow is denied. */
+export const DENY_THE_REST: readonly DynsecAcl[] = ['subscribePattern', 'publishClientReceive', 'publishClientSend'].map(
+  (acltype) => ({ acltype, topic: '#', allow: false, priority: 0 }),
+);
 export type DynsecCommand = { command: string } & Record<string, unknown>;
 export type DynsecResponse = { command: string; error?: string; data?: unknown; correlationData?: string };
 

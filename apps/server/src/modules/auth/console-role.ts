@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { consoleReadTopics, type Permission } from '@railserve/protocol';
 import { CONSOLE_PUBLISH_DENIED, CONSOLE_PUBLISH_FILTERS } from '../../broker/acl.ts';
-import type { DynsecAcl } from '../../broker/dynamic-security.ts';
+import { DENY_THE_REST, type DynsecAcl } from '../../broker/dynamic-security.ts';
 
 /**
  * The console's broker rules as a Mosquitto dynamic security role, one per level: the read topics
@@ -19,12 +19,7 @@ export function consoleRoleAcls(permission: Permission): DynsecAcl[] {
     ...read,
     ...CONSOLE_PUBLISH_DENIED.map((topic) => ({ acltype: 'publishClientSend', topic, allow: false, priority: 20 })),
     ...CONSOLE_PUBLISH_FILTERS.map((topic) => ({ acltype: 'publishClientSend', topic, allow: true, priority: 10 })),
-    ...['subscribePattern', 'publishClientReceive', 'publishClientSend'].map((acltype) => ({
-      acltype,
-      topic: '#',
-      allow: false,
-      priority: 0,
-    })),
+    ...DENY_THE_REST,
   ];
 }
 

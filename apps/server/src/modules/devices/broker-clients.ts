@@ -3,7 +3,7 @@ import { ackPayload, parseJson, parseTopic, topicFilters } from '@railserve/prot
 import type { FastifyBaseLogger } from 'fastify';
 import { deviceTopicRules } from '../../broker/acl.ts';
 import type { MqttBridge } from '../../broker/bridge.ts';
-import type { DynsecAcl, DynsecClient } from '../../broker/dynamic-security.ts';
+import { DENY_THE_REST, type DynsecAcl, type DynsecClient } from '../../broker/dynamic-security.ts';
 import { brokerNames, type Device } from './device-names.ts';
 
 /**
@@ -54,12 +54,7 @@ export function deviceRoleAcls(device: Device): DynsecAcl[] {
       { acltype: 'subscribePattern', topic, allow: true, priority: 10 },
       { acltype: 'publishClientReceive', topic, allow: true, priority: 10 },
     ]),
-    ...['subscribePattern', 'publishClientReceive', 'publishClientSend'].map((acltype) => ({
-      acltype,
-      topic: '#',
-      allow: false,
-      priority: 0,
-    })),
+    ...DENY_THE_REST,
   ];
 }
 
