@@ -2,6 +2,8 @@ import { formatLogEvent } from '@railserve/protocol';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { logSearchBackfill, logs } from '../../src/db/schema/logs.ts';
+import { searchRecent } from '../../src/modules/logs/log-page.ts';
+import { findLogPage } from '../../src/modules/logs/repository.ts';
 import { backfillSearchTextStep } from '../../src/modules/logs/search-backfill.ts';
 import type { LogEntry } from '../../src/modules/logs/writer.ts';
 import { useTestApp } from '../helper.ts';
@@ -85,6 +87,35 @@ describe('free text finds what the reader sees, in either language', () => {
     const { body } = await getLogs(app, admin, { q: '前往', source: 'track' });
     expect(body.data.items).toHaveLength(1);
     expect(body.data.items[0].message).toBe('robot R-007 sent to table point 12');
+  });
+});
+
+describe('when the exact search runs out of time, the newest records are searched', () => {
+  const recent = async (filter: { q: string; source?: 'track' }, recentRows: number) => {
+    const page = await searchRecent(
+      app.db,
+      filter,
+      recentRows,
+      (db, where) => findLogPage(db, where, 0, 20),
+      (answer) => ({ ...answer, capped: true }),
+    );
+    const messages = page.items.map((r) => r.message);
+    const names = (Object.keys(RECORDS) as Name[]).filter((name) => messages.includes(RECORDS[name].message)).sort();
+    return { names, total: page.total, capped: page.capped };
+  };
+
+  it('answers as the exact search does when the newest records are all there is', async () => {
+    expect(await recent({ q: '卡住' }, 100)).toEqual({ names: ['cleared', 'ownChinese', 'stuck'], total: 3, capped: false });
+  });
+
+  it('finds matches among the newest records only, and says the total is at least that', async () => {
+    // The three newest: laughter, ownEnglish, ownChinese.
+    expect(await recent({ q: '卡住' }, 3)).toEqual({ names: ['ownChinese'], total: 1, capped: true });
+    expect(await recent({ q: 'IMU stuck' }, 3)).toEqual({ names: [], total: 0, capped: true });
+  });
+
+  it('counts the newest records among those that pass the other filters', async () => {
+    expect(await recent({ q: '前往', source: 'track' }, 2)).toEqual({ names: ['dispatched'], total: 1, capped: false });
   });
 });
 

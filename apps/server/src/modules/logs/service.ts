@@ -8,6 +8,7 @@ import {
 } from '@railserve/protocol';
 import type { Database } from '../../db/client.ts';
 import { withValidZone } from '../../lib/time-zone.ts';
+import { findLogPageFiltered, findLogsWithinFiltered } from './log-page.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -19,10 +20,10 @@ export async function listLogs(db: Database, query: ListLogsQuery, maxBytes = LO
   const { page, pageSize, ...filter } = query;
   return withValidZone('querystring', async () => {
     if (pageSize === 'all') {
-      const { items, truncated } = await repo.findLogsWithin(db, filter, LOG_PAGE_ALL_CAP, maxBytes);
+      const { items, truncated } = await findLogsWithinFiltered(db, filter, LOG_PAGE_ALL_CAP, maxBytes);
       return { items, total: items.length, page: 1, pageSize, totalCapped: truncated, truncated };
     }
-    const { items, total, capped } = await repo.findLogPage(db, filter, (page - 1) * pageSize, pageSize, LOG_COUNT_CAP);
+    const { items, total, capped } = await findLogPageFiltered(db, filter, (page - 1) * pageSize, pageSize, LOG_COUNT_CAP);
     return { items, total, page, pageSize, totalCapped: capped, truncated: false };
   });
 }
