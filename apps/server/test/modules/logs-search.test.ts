@@ -97,25 +97,35 @@ describe('when the exact search runs out of time, the newest records are searche
       filter,
       recentRows,
       (db, where) => findLogPage(db, where, 0, 20),
-      (answer) => ({ ...answer, capped: true }),
+      (answer) => ({ ...answer, capped: true, partial: true as const }),
     );
     const messages = page.items.map((r) => r.message);
     const names = (Object.keys(RECORDS) as Name[]).filter((name) => messages.includes(RECORDS[name].message)).sort();
-    return { names, total: page.total, capped: page.capped };
+    return { names, total: page.total, capped: page.capped, partial: 'partial' in page };
   };
 
   it('answers as the exact search does when the newest records are all there is', async () => {
-    expect(await recent({ q: '卡住' }, 100)).toEqual({ names: ['cleared', 'ownChinese', 'stuck'], total: 3, capped: false });
+    expect(await recent({ q: '卡住' }, 100)).toEqual({
+      names: ['cleared', 'ownChinese', 'stuck'],
+      total: 3,
+      capped: false,
+      partial: false,
+    });
   });
 
   it('finds matches among the newest records only, and says the total is at least that', async () => {
     // The three newest: laughter, ownEnglish, ownChinese.
-    expect(await recent({ q: '卡住' }, 3)).toEqual({ names: ['ownChinese'], total: 1, capped: true });
-    expect(await recent({ q: 'IMU stuck' }, 3)).toEqual({ names: [], total: 0, capped: true });
+    expect(await recent({ q: '卡住' }, 3)).toEqual({ names: ['ownChinese'], total: 1, capped: true, partial: true });
+    expect(await recent({ q: 'IMU stuck' }, 3)).toEqual({ names: [], total: 0, capped: true, partial: true });
   });
 
   it('counts the newest records among those that pass the other filters', async () => {
-    expect(await recent({ q: '前往', source: 'track' }, 2)).toEqual({ names: ['dispatched'], total: 1, capped: false });
+    expect(await recent({ q: '前往', source: 'track' }, 2)).toEqual({
+      names: ['dispatched'],
+      total: 1,
+      capped: false,
+      partial: false,
+    });
   });
 });
 

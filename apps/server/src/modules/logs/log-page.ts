@@ -21,6 +21,8 @@ export const FREE_TEXT_LIMITS: FreeTextLimits = { deadlineMs: 250, recentRows: 5
 const QUERY_CANCELED = '57014';
 
 type Find<T> = (db: Reader, where: SQL | undefined) => Promise<T>;
+/** What a search of the newest records answers when it did not reach them all. */
+type MarkPartial<T> = (answer: T) => T & { partial: true };
 
 /** A page newest first, with its total counted up to `cap` (or as far as the page reaches). */
 export const findLogPageFiltered = (
@@ -36,7 +38,7 @@ export const findLogPageFiltered = (
     filter,
     limits,
     (reader, where) => findLogPage(reader, where, offset, limit, cap),
-    (page) => ({ ...page, capped: true }),
+    (page) => ({ ...page, capped: true, partial: true }),
   );
 
 /** The newest matches within `limit` rows and `maxBytes` of text (`pageSize=all`). */
@@ -52,7 +54,7 @@ export const findLogsWithinFiltered = (
     filter,
     limits,
     (reader, where) => findLogsWithin(reader, where, limit, maxBytes),
-    (answer) => ({ ...answer, truncated: true }),
+    (answer) => ({ ...answer, truncated: true, partial: true }),
   );
 
 async function search<T>(
@@ -60,8 +62,8 @@ async function search<T>(
   filter: Partial<LogFilter>,
   limits: FreeTextLimits,
   find: Find<T>,
-  partial: (answer: T) => T,
-) {
+  partial: MarkPartial<T>,
+): Promise<T | (T & { partial: true })> {
   if (!filter.q) return find(db, logFilterWhere(filter));
   try {
     return await db.transaction(async (tx) => {
@@ -84,8 +86,8 @@ export async function searchRecent<T>(
   filter: Partial<LogFilter> & { q: string },
   recentRows: number,
   find: Find<T>,
-  partial: (answer: T) => T,
-) {
+  partial: MarkPartial<T>,
+): Promise<T | (T & { partial: true })> {
   const { q, ...rest } = filter;
   const others = logFilterWhere(rest);
   const answer = await find(

@@ -20,11 +20,21 @@ export async function listLogs(db: Database, query: ListLogsQuery, maxBytes = LO
   const { page, pageSize, ...filter } = query;
   return withValidZone('querystring', async () => {
     if (pageSize === 'all') {
-      const { items, truncated } = await findLogsWithinFiltered(db, filter, LOG_PAGE_ALL_CAP, maxBytes);
-      return { items, total: items.length, page: 1, pageSize, totalCapped: truncated, truncated };
+      const answer = await findLogsWithinFiltered(db, filter, LOG_PAGE_ALL_CAP, maxBytes);
+      const { items, truncated } = answer;
+      return {
+        items,
+        total: items.length,
+        page: 1,
+        pageSize,
+        totalCapped: truncated,
+        truncated,
+        partialSearch: 'partial' in answer,
+      };
     }
-    const { items, total, capped } = await findLogPageFiltered(db, filter, (page - 1) * pageSize, pageSize, LOG_COUNT_CAP);
-    return { items, total, page, pageSize, totalCapped: capped, truncated: false };
+    const answer = await findLogPageFiltered(db, filter, (page - 1) * pageSize, pageSize, LOG_COUNT_CAP);
+    const { items, total, capped } = answer;
+    return { items, total, page, pageSize, totalCapped: capped, truncated: false, partialSearch: 'partial' in answer };
   });
 }
 
