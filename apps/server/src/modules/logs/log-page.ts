@@ -1,4 +1,4 @@
-import { LOG_COUNT_CAP, type LogFilter } from '@railserve/protocol';
+import type { LogFilter } from '@railserve/protocol';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { logs } from '../../db/schema/logs.ts';
@@ -13,10 +13,10 @@ import { cappedCountQuery, findLogPage, findLogsWithin, type Reader } from './re
  * "Free text over millions of records"). So the exact search gets a deadline; past it the newest
  * `recentRows` records that pass the other filters are searched, and the answer says it is partial
  * (a total of "at least") unless they were all there was. PGlite cannot cancel a statement, so
- * there the exact search always runs to its end.
+ * there the exact search always runs to its end (`limits` undefined).
  */
-export type FreeTextLimits = { deadlineMs: number; recentRows: number };
-export const FREE_TEXT_LIMITS: FreeTextLimits = { deadlineMs: 250, recentRows: 50_000 };
+export type FreeTextLimits = { deadlineMs: number; hedgeAfterMs: number; recentRows: number };
+export const FREE_TEXT_LIMITS: FreeTextLimits = { deadlineMs: 250, hedgeAfterMs: 100, recentRows: 50_000 };
 
 const QUERY_CANCELED = '57014';
 
@@ -30,8 +30,8 @@ export const findLogPageFiltered = (
   filter: Partial<LogFilter>,
   offset: number,
   limit: number,
-  cap = LOG_COUNT_CAP,
-  limits = FREE_TEXT_LIMITS,
+  cap: number,
+  limits: FreeTextLimits | undefined,
 ) =>
   search(
     db,
@@ -47,7 +47,7 @@ export const findLogsWithinFiltered = (
   filter: Partial<LogFilter>,
   limit: number,
   maxBytes: number,
-  limits = FREE_TEXT_LIMITS,
+  limits: FreeTextLimits | undefined,
 ) =>
   search(
     db,
@@ -57,23 +57,34 @@ export const findLogsWithinFiltered = (
     (answer) => ({ ...answer, truncated: true, partial: true }),
   );
 
-async function search<T>(
+export async function search<T>(
   db: Database,
   filter: Partial<LogFilter>,
-  limits: FreeTextLimits,
+  limits: FreeTextLimits | undefined,
   find: Find<T>,
   partial: MarkPartial<T>,
 ): Promise<T | (T & { partial: true })> {
-  if (!filter.q) return find(db, logFilterWhere(filter));
+  if (!filter.q || !limits) return find(db, logFilterWhere(filter));
+  const exact = db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${Math.round(limits.deadlineMs)}`));
+    return await find(tx, logFilterWhere(filter));
+  });
+  // The newest records are searched beside it once the exact search has taken a while, so that
+  // when it runs out of time the partial answer is nearly ready.
+  let recent: Promise<T | (T & { partial: true })> | undefined;
+  const searchNewest = () => {
+    recent ??= searchRecent(db, { ...filter, q: filter.q! }, limits.recentRows, find, partial);
+    return recent;
+  };
+  const hedge = setTimeout(() => void searchNewest().catch(() => {}), limits.hedgeAfterMs);
   try {
-    return await db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${Math.round(limits.deadlineMs)}`));
-      return await find(tx, logFilterWhere(filter));
-    });
+    return await exact;
   } catch (error) {
     if (sqlState(error) !== QUERY_CANCELED) throw error;
+    return await searchNewest();
+  } finally {
+    clearTimeout(hedge);
   }
-  return searchRecent(db, { ...filter, q: filter.q }, limits.recentRows, find, partial);
 }
 
 /**

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { openLogExport } from './export.ts';
+import { FREE_TEXT_LIMITS } from './log-page.ts';
 import { deleteLogs, listLogs, logTypes } from './service.ts';
 
 export const logRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,7 +21,8 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'logs.view' },
       schema: { tags: ['logs'], querystring: listLogsQuery, response: { 200: envelope(logPage) } },
     },
-    async (request) => ok(await listLogs(app.db, request.query)),
+    async (request) =>
+      ok(await listLogs(app.db, request.query, { freeText: app.dbKind === 'postgres' ? FREE_TEXT_LIMITS : undefined })),
   );
 
   app.get(
