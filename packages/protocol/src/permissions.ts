@@ -81,6 +81,7 @@ export const SCREEN_LEVELS = {
   logs: STAFF,
   'system-updates': STAFF,
   audit: MAKER,
+  analytics: STAFF,
 } as const satisfies Record<string, readonly Permission[]>;
 
 export type Screen = keyof typeof SCREEN_LEVELS;

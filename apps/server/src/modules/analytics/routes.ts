@@ -26,7 +26,12 @@ const openingHoursAnswer = z.object({ open: z.number().int(), close: z.number().
 
 /** Operations analytics (docs/analytics.md): levels 0-2 read any range; every level reads today's summary. */
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const read = { config: { action: 'analytics.view' as const } };
+  // A reader sees everything this instance has heard: its queued rows are written and their hours rolled up first.
+  const catchUp = async () => {
+    await app.analytics.flush();
+    await app.analytics.rollUp();
+  };
+  const read = { config: { action: 'analytics.view' as const }, preHandler: catchUp };
   app.get(
     '/analytics/summary',
     { ...read, schema: { tags, querystring: analyticsQuery, response: { 200: envelope(analyticsSummary) } } },
@@ -51,6 +56,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/analytics/today',
     {
       config: { action: 'analytics.today' },
+      preHandler: catchUp,
       schema: {
         tags,
         description: "Today's summary in `tz`, hour by hour; the server chooses the range (the dashboard, every level).",
