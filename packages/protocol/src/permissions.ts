@@ -43,8 +43,6 @@ export const ACTION_LEVELS = {
   'audit.export': MAKER,
   'audit.cleanup': ADMIN,
   'analytics.view': STAFF,
-  /** Today's summary only (the dashboard); the server chooses the range. */
-  'analytics.today': ALL,
   /** Which alarms count as downtime; rebuilding the rollups. */
   'analytics.settings': ADMIN,
 } as const satisfies Record<string, readonly Permission[]>;

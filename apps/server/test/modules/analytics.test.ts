@@ -134,7 +134,7 @@ describe('bad analytics queries', () => {
   it('refuses a scope that does not exist', async () => {
     const span = `from=${new Date(T).toISOString()}&to=${new Date(T + HOUR).toISOString()}`;
     for (const scope of ['trackId=999999', 'sessionId=999999', 'robotSn=NO-SUCH-ROBOT'])
-      await refused(`${span}&${scope}`, 'scope_not_found');
+      await refused(`${span}&${scope}`, 'not_found');
   });
 });
 

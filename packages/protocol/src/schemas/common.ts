@@ -157,6 +157,5 @@ export const ERROR_CODES = [
   'device_offline',
   'track_controller_offline',
   'shared_key_not_configured',
-  'scope_not_found',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -55,7 +55,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/analytics/today',
     {
-      config: { action: 'analytics.today' },
+      // Today's summary is a dashboard figure: every level that opens the dashboard reads it.
+      config: { action: 'dashboard.view' },
       preHandler: catchUp,
       schema: {
         tags,

@@ -34,14 +34,12 @@ function scopeOf(q: ScopeQuery): Scope {
   return { kind: 'fleet' };
 }
 
-/** A scope naming nothing is the caller's mistake: 400 `scope_not_found`, with the field it came from. */
+/** A scope naming nothing is the caller's mistake: 400 `not_found` (not a 404: the path exists), with the field it came from. */
 async function checkedScope(db: Database, q: ScopeQuery) {
   const scope = scopeOf(q);
   if (!(await scopeExists(db, scope))) {
     const field = scope.kind === 'session' ? 'sessionId' : scope.kind === 'track' ? 'trackId' : 'robotSn';
-    throw badRequest('scope_not_found', `No such ${scope.kind}: ${field}`, [
-      { path: ['querystring', field], message: 'not_found' },
-    ]);
+    throw badRequest('not_found', `No such ${scope.kind}: ${field}`, [{ path: ['querystring', field], message: 'not_found' }]);
   }
   return scope;
 }

@@ -1,5 +1,5 @@
 import type { AnalyticsAvailability } from '@railserve/protocol';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { type AnalyticsParams, analyticsKeys } from './analytics-keys.ts';
 
@@ -8,7 +8,7 @@ export const availabilityQueryOptions = (params: AnalyticsParams) =>
   queryOptions({
     queryKey: analyticsKeys.report('availability', params),
     queryFn: ({ signal }) => api.get<AnalyticsAvailability>('/analytics/availability', { query: params, signal }),
-    placeholderData: keepPreviousData,
+    placeholderData: (previous) => previous,
   });
 
 export const useAvailability = (params: AnalyticsParams) => useQuery(availabilityQueryOptions(params));

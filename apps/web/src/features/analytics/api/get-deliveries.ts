@@ -1,5 +1,5 @@
 import type { AnalyticsDeliveries } from '@railserve/protocol';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { type AnalyticsParams, analyticsKeys } from './analytics-keys.ts';
 
@@ -8,7 +8,7 @@ export const deliveriesQueryOptions = (params: AnalyticsParams) =>
   queryOptions({
     queryKey: analyticsKeys.report('deliveries', params),
     queryFn: ({ signal }) => api.get<AnalyticsDeliveries>('/analytics/deliveries', { query: params, signal }),
-    placeholderData: keepPreviousData,
+    placeholderData: (previous) => previous,
   });
 
 export const useDeliveries = (params: AnalyticsParams) => useQuery(deliveriesQueryOptions(params));

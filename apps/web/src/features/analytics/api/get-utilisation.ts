@@ -1,5 +1,5 @@
 import type { AnalyticsUtilisation } from '@railserve/protocol';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { type AnalyticsParams, analyticsKeys } from './analytics-keys.ts';
 
@@ -8,7 +8,7 @@ export const utilisationQueryOptions = (params: AnalyticsParams) =>
   queryOptions({
     queryKey: analyticsKeys.report('utilisation', params),
     queryFn: ({ signal }) => api.get<AnalyticsUtilisation>('/analytics/utilisation', { query: params, signal }),
-    placeholderData: keepPreviousData,
+    placeholderData: (previous) => previous,
   });
 
 export const useUtilisation = (params: AnalyticsParams) => useQuery(utilisationQueryOptions(params));

@@ -6,6 +6,7 @@ import { useAvailability } from '../api/get-availability.ts';
 import { useDeliveries } from '../api/get-deliveries.ts';
 import { useUtilisation } from '../api/get-utilisation.ts';
 import { useAnalyticsView } from '../hooks/use-analytics-view.ts';
+import { ANALYTICS_CSS } from './analytics-styles.ts';
 import { AnalyticsToolbar } from './analytics-toolbar.tsx';
 import { AvailabilityChart } from './availability-chart.tsx';
 import { DeliveryHeatMap } from './delivery-heat-map.tsx';
@@ -13,7 +14,6 @@ import { RobotUtilisationChart } from './robot-utilisation-chart.tsx';
 import { SummaryCards } from './summary-cards.tsx';
 import { TableDeliveriesChart } from './table-deliveries-chart.tsx';
 import { TrackComparison } from './track-comparison.tsx';
-import './analytics-print.css';
 
 function Panel({ title, children, empty }: { title: string; children: ReactNode; empty: boolean }) {
   const { t } = useTranslation();
@@ -39,6 +39,7 @@ export function AnalyticsPage() {
   const d = deliveries.data;
   return (
     <div className="analytics-page">
+      <style>{ANALYTICS_CSS}</style>
       <AnalyticsToolbar view={view} onChange={change} />
       {failed && (
         <Alert type="error" showIcon title={actionFailed(t, t('routes.analytics'), failed.error)} style={{ marginBottom: 16 }} />

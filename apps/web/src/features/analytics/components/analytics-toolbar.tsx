@@ -17,13 +17,16 @@ export function AnalyticsToolbar({ view, onChange }: { view: AnalyticsView; onCh
   const options = { session: sessions.data, track: tracks.data, robot: robots.data, fleet: undefined }[view.scope];
   return (
     <Space wrap size={[12, 12]} className="analytics-toolbar" style={{ marginBottom: 16 }}>
-      <Segmented
-        aria-label={t('analytics.period.label')}
-        value={view.period}
-        options={PERIODS.map((p) => ({ value: p, label: t(`analytics.period.${p}`) }))}
-        onChange={(period) => onChange({ period })}
-        data-testid="analytics-period"
-      />
+      {/* Scrolls sideways on a narrow screen rather than cutting off the last periods. */}
+      <div style={{ maxWidth: '100%', overflowX: 'auto' }}>
+        <Segmented
+          aria-label={t('analytics.period.label')}
+          value={view.period}
+          options={PERIODS.map((p) => ({ value: p, label: t(`analytics.period.${p}`) }))}
+          onChange={(period) => onChange({ period })}
+          data-testid="analytics-period"
+        />
+      </div>
       {view.period === 'custom' && (
         <DatePicker.RangePicker
           allowClear={false}

@@ -16,8 +16,9 @@ export function formatDuration(ms: number | null): string {
   return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
 }
 
-/** Hours with one decimal, for stacked state times. */
-export const toHours = (ms: number) => Math.round(ms / 360_000) / 10;
+/** The unit state times are drawn in: minutes up to three hours, hours beyond. */
+export const timeUnit = (maxMs: number) =>
+  maxMs < 3 * 3_600_000 ? { name: 'minutes', ms: 60_000 } : { name: 'hours', ms: 3_600_000 };
 
 export const formatShare = (share: number | null, locale: string) =>
   share === null ? '–' : new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(share);

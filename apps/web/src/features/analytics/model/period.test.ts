@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeOf, formatDuration, heatStep } from './figures.ts';
+import { changeOf, formatDuration, heatStep, timeUnit } from './figures.ts';
 import { granularityOf, periodRange } from './period.ts';
 
 const now = new Date(2026, 10, 27, 15, 30);
@@ -35,5 +35,6 @@ describe('analytics figures', () => {
     expect(formatDuration(7_620_000)).toBe('2:07:00');
     expect(formatDuration(null)).toBe('–');
     expect([0, 1, 5, 10].map((v) => heatStep(v, 10))).toEqual([0, 1, 2, 4]);
+    expect([timeUnit(600_000).name, timeUnit(4 * 3_600_000).name]).toEqual(['minutes', 'hours']);
   });
 });

@@ -1,3 +1,9 @@
+/**
+ * The screen's own styles: the heat map, and a print stylesheet that makes one A4 page of the
+ * current view. Rendered in a <style> element rather than imported as a CSS file, so the route
+ * table (which the sign-in screen loads) names no stylesheet for this route.
+ */
+export const ANALYTICS_CSS = `
 /* The heat map: a weekday column, then 24 hour cells. */
 .analytics-heat-map {
   width: 100%;
@@ -27,7 +33,7 @@
     size: A4 portrait;
     margin: 10mm;
   }
-  /* `body` outweighs the component library's zero-specificity (:where) rules. */
+  /* \`body\` outweighs the component library's zero-specificity (:where) rules. */
   body .ant-layout-sider,
   body .ant-layout-header,
   body .ant-layout-footer,
@@ -58,3 +64,4 @@
     -webkit-print-color-adjust: exact;
   }
 }
+`;
