@@ -12,6 +12,7 @@ export * from './mqtt/topics.ts';
 export * from './mqtt/update-payloads.ts';
 export * from './permissions.ts';
 export * from './phrases.ts';
+export * from './schemas/analytics.ts';
 export * from './schemas/audio.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/auth.ts';

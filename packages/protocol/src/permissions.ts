@@ -42,6 +42,9 @@ export const ACTION_LEVELS = {
   'audit.view': MAKER,
   'audit.export': MAKER,
   'audit.cleanup': ADMIN,
+  'analytics.view': STAFF,
+  /** Which alarms count as downtime; rebuilding the rollups. */
+  'analytics.settings': ADMIN,
 } as const satisfies Record<string, readonly Permission[]>;
 
 export type Action = keyof typeof ACTION_LEVELS;
@@ -76,6 +79,7 @@ export const SCREEN_LEVELS = {
   logs: STAFF,
   'system-updates': STAFF,
   audit: MAKER,
+  analytics: STAFF,
 } as const satisfies Record<string, readonly Permission[]>;
 
 export type Screen = keyof typeof SCREEN_LEVELS;

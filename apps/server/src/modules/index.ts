@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { analyticsRoutes } from './analytics/routes.ts';
+import { startAnalytics } from './analytics/start.ts';
 import { audioRoutes } from './audio/routes.ts';
 import { startCommandAudit } from './audit/command-outcome.ts';
 import { auditRoutes } from './audit/routes.ts';
@@ -39,6 +41,7 @@ export const apiRoutes: FastifyPluginAsyncZod[] = [
   audioRoutes,
   updateRoutes,
   deviceRoutes,
+  analyticsRoutes,
 ];
 
 /**
@@ -53,6 +56,7 @@ export const services: ((app: FastifyInstance) => Promise<void> | void)[] = [
   startCommandAudit,
   startAuditCleanup,
   startTracks,
+  startAnalytics,
   startRobots,
   startSystemStatus,
   startUpdates,

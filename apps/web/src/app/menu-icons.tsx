@@ -1,5 +1,6 @@
 import {
   AppstoreOutlined,
+  BarChartOutlined,
   DashboardOutlined,
   FileTextOutlined,
   NodeIndexOutlined,
@@ -17,6 +18,7 @@ export const ROUTE_ICONS: Readonly<Record<string, ReactNode>> = {
   '/dashboard': <DashboardOutlined />,
   '/robots': <RobotOutlined />,
   '/logs': <FileTextOutlined />,
+  '/analytics': <BarChartOutlined />,
 };
 
 /** The sidebar's icon of each group. */

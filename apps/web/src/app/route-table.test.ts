@@ -28,6 +28,8 @@ const SPEC_ROUTES: Record<string, number[]> = {
 const PRODUCT_ROUTES: Record<string, number[]> = {
   '/tracks/:id/map/edit': [0, 1, 2],
   '/tracks/:id/map/info': [0, 1, 2, 3],
+  /** Issue 30: operations analytics. */
+  '/analytics': [0, 1, 2],
 };
 const ALL_ROUTES = { ...SPEC_ROUTES, ...PRODUCT_ROUTES };
 

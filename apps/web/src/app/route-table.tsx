@@ -37,6 +37,7 @@ const usersList = lazyPage(() => import('../features/users/components/users-page
 const userForm = lazyPage(() => import('../features/users/components/user-form-page.tsx'), 'UserFormPage');
 const robotsPage = lazyPage(() => import('../features/robots/components/robots-page.tsx'), 'RobotsPage');
 const auditPage = lazyPage(() => import('../features/audit/components/audit-page.tsx'), 'AuditPage');
+const analyticsPage = lazyPage(() => import('../features/analytics/components/analytics-page.tsx'), 'AnalyticsPage');
 const logsPage = lazyPage(() => import('../features/logs/components/logs-page.tsx'), 'LogsPage');
 const sessionsList = lazyPage(() => import('../features/sessions/components/sessions-page.tsx'), 'SessionsPage');
 const sessionForm = lazyPage(() => import('../features/sessions/components/session-form-page.tsx'), 'SessionFormPage');
@@ -106,6 +107,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/users/:id/edit', titleKey: 'routes.users.edit', screen: 'users.edit', component: userForm },
   { path: '/users/:id/info', titleKey: 'routes.users.info', screen: 'users.info', component: userForm },
   { path: '/logs', titleKey: 'routes.logs', screen: 'logs', component: logsPage, menu: {} },
+  { path: '/analytics', titleKey: 'routes.analytics', screen: 'analytics', component: analyticsPage, menu: {} },
   {
     path: '/system-updates',
     titleKey: 'routes.system.updates',

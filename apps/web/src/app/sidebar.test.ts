@@ -8,7 +8,7 @@ function shape(items: SidebarItem[]): unknown[] {
 }
 
 describe('sidebarItems', () => {
-  it('levels 0 and 1 see the spec order: dashboard; sessions; tracks; robots; users; logs; system', () => {
+  it('levels 0 and 1 see the spec order: dashboard; sessions; tracks; robots; users; logs (then analytics); system', () => {
     const full = [
       '/dashboard',
       ['group:sessions', ['/sessions', '/sessions/create']],
@@ -16,6 +16,7 @@ describe('sidebarItems', () => {
       '/robots',
       ['group:users', ['/users', '/users/create']],
       '/logs',
+      '/analytics',
       ['group:system', ['/system-updates', '/audit']],
     ];
     expect(shape(sidebarItems({ permission: 0 }))).toEqual(full);
@@ -30,6 +31,7 @@ describe('sidebarItems', () => {
       '/robots',
       ['group:users', ['/users']],
       '/logs',
+      '/analytics',
       ['group:system', ['/system-updates']],
     ]);
   });

@@ -23,6 +23,8 @@ const SPEC: Record<Screen, number[]> = {
   logs: [0, 1, 2],
   'system-updates': [0, 1, 2],
   audit: [0, 1],
+  /** Issue 30: levels 0-2; level 3 sees today's summary on the dashboard only. */
+  analytics: [0, 1, 2],
 };
 
 describe('decideRoute', () => {

@@ -64,8 +64,9 @@ export function startRobotIngest(app: FastifyInstance, fleet: RobotFleet, events
       const target = parseTopic(topic);
       if (target?.kind !== 'robotStatus' || payload.length === 0) return;
       const status = read(target.sn, topic, payload, robotStatusPayload);
-      if (status) fleet.status(status, heardAt(status.ts, retained));
-      else clearRetained(app, topic);
+      if (!status) return clearRetained(app, topic);
+      fleet.status(status, heardAt(status.ts, retained));
+      app.analytics.status(status);
     },
     { qos: 0 },
   );

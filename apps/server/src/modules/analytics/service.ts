@@ -1,0 +1,221 @@
+import {
+  type AnalyticsAvailability,
+  type AnalyticsDeliveries,
+  type AnalyticsQuery,
+  type AnalyticsSummary,
+  type AnalyticsTodayQuery,
+  type AnalyticsUtilisation,
+  mapTables,
+  type TrackMap,
+  UTILISATION_STATES,
+} from '@railserve/protocol';
+import type { Database } from '../../db/client.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { bucketer, localTime } from './buckets.ts';
+import { abortedOf, availableMs, byBucket, figuresOf, openMsByBucket, type PeriodData, ratio, sum } from './figures.ts';
+import {
+  deliveriesByHour,
+  deliveriesByTable,
+  type Period,
+  robotHoursByTrack,
+  robotsByTrack,
+  type Scope,
+  scopeExists,
+  trackDirectory,
+} from './query-repository.ts';
+import { readOpeningHours } from './settings-repository.ts';
+
+type ScopeQuery = Pick<AnalyticsQuery, 'sessionId' | 'trackId' | 'robotSn'>;
+
+function scopeOf(q: ScopeQuery): Scope {
+  if (q.sessionId !== undefined) return { kind: 'session', id: q.sessionId };
+  if (q.trackId !== undefined) return { kind: 'track', id: q.trackId };
+  if (q.robotSn !== undefined) return { kind: 'robot', sn: q.robotSn };
+  return { kind: 'fleet' };
+}
+
+/** A scope naming nothing is the caller's mistake: 400 `not_found` (not a 404: the path exists), with the field it came from. */
+async function checkedScope(db: Database, q: ScopeQuery) {
+  const scope = scopeOf(q);
+  if (!(await scopeExists(db, scope))) {
+    const field = scope.kind === 'session' ? 'sessionId' : scope.kind === 'track' ? 'trackId' : 'robotSn';
+    throw badRequest('not_found', `No such ${scope.kind}: ${field}`, [{ path: ['querystring', field], message: 'not_found' }]);
+  }
+  return scope;
+}
+
+type Loaded = {
+  current: PeriodData;
+  previous: PeriodData;
+  tracks: Awaited<ReturnType<typeof trackDirectory>>;
+  bucket: (h: number) => number;
+};
+
+async function load(db: Database, q: AnalyticsQuery, now = Date.now()): Promise<Loaded> {
+  const scope = await checkedScope(db, q);
+  const [tracks, opening] = await Promise.all([trackDirectory(db), readOpeningHours(db)]);
+  const sessionOf = (trackId: number) => tracks.get(trackId)?.sessionId ?? null;
+  const period = async (p: Period): Promise<PeriodData> => {
+    const [hours, deliveries, robots] = await Promise.all([
+      robotHoursByTrack(db, scope, p),
+      deliveriesByHour(db, scope, p),
+      robotsByTrack(db, scope, p),
+    ]);
+    return { period: p, now, hours, deliveries, robots, sessionOf, opening };
+  };
+  const from = Date.parse(q.from);
+  const to = Date.parse(q.to);
+  const [current, previous] = [await period({ from, to }), await period({ from: from - (to - from), to: from })];
+  return { current, previous, tracks, bucket: bucketer(q.tz, q.granularity) };
+}
+
+const iso = (t: number) => new Date(t).toISOString();
+
+export async function summary(db: Database, q: AnalyticsQuery): Promise<AnalyticsSummary> {
+  const { current, previous, bucket } = await load(db, q);
+  const hours = byBucket(current.period, bucket, current.hours);
+  const deliveries = byBucket(current.period, bucket, current.deliveries);
+  const series = [...hours].map(([t, rows]) => {
+    const d = deliveries.get(t) ?? [];
+    return {
+      t: iso(t),
+      deliveries: sum(d, (r) => r.delivered),
+      aborted: sum(d, abortedOf),
+      distance: sum(rows, (r) => r.distance),
+    };
+  });
+  return { summary: figuresOf(current), previous: figuresOf(previous), series };
+}
+
+/** Midnight today in `tz`, as an instant. */
+function startOfToday(tz: string, now: number) {
+  const local = localTime(now, tz);
+  const seconds = Math.floor((now % 60_000) / 1000) * 1000 + (now % 1000);
+  return now - local.hour * 3_600_000 - local.minute * 60_000 - seconds;
+}
+
+/** Today's summary (the dashboard): the range is the server's choice, so no level reads further back with it. */
+export function todaySummary(db: Database, q: AnalyticsTodayQuery, now = Date.now()) {
+  const from = startOfToday(q.tz, now);
+  return summary(db, { ...q, from: iso(from), to: iso(from + 86_400_000), granularity: 'hour' });
+}
+
+export async function deliveries(db: Database, q: AnalyticsQuery): Promise<AnalyticsDeliveries> {
+  const { current, previous, bucket, tracks } = await load(db, q);
+  const scope = scopeOf(q);
+  const series = [...byBucket(current.period, bucket, current.deliveries)].map(([t, rows]) => {
+    const delivered = sum(rows, (r) => r.delivered);
+    return {
+      t: iso(t),
+      deliveries: delivered,
+      aborted: sum(rows, abortedOf),
+      meanDeliveryMs: ratio(
+        sum(rows, (r) => r.deliveryMs),
+        delivered,
+      ),
+    };
+  });
+  const byWeekdayHour = Array.from({ length: 7 }, () => new Array<number>(24).fill(0));
+  for (const row of current.deliveries) {
+    const local = localTime(row.hour, q.tz);
+    byWeekdayHour[local.weekday][local.hour] += row.delivered;
+  }
+  const names = (trackId: number, target: number) => {
+    const map = tracks.get(trackId)?.map as TrackMap | null | undefined;
+    return map?.points
+      ? mapTables(map)
+          .filter((t) => t.point === target)
+          .map((t) => t.name)
+      : [];
+  };
+  const byTable = (await deliveriesByTable(db, scope, current.period))
+    .map((r) => ({
+      trackId: r.trackId === 0 ? null : r.trackId,
+      target: r.target,
+      tables: names(r.trackId, r.target),
+      deliveries: r.delivered,
+      aborted: r.aborted,
+      meanDeliveryMs: ratio(r.deliveryMs, r.delivered),
+    }))
+    .sort((a, b) => b.deliveries - a.deliveries || a.target - b.target);
+  const d = current.deliveries;
+  const abortedByReason = {
+    new_target: sum(d, (r) => r.newTarget),
+    alarm: sum(d, (r) => r.alarm),
+    offline: sum(d, (r) => r.offline),
+    other: sum(d, (r) => r.other),
+  };
+  return { summary: figuresOf(current), previous: figuresOf(previous), series, byTable, byWeekdayHour, abortedByReason };
+}
+
+const stateMsOf = (
+  rows: readonly { busyMs: number; idleMs: number; chargingMs: number; sleepMs: number; alarmMs: number; otherMs: number }[],
+) => {
+  const pick = {
+    busy: 'busyMs',
+    idle: 'idleMs',
+    charging: 'chargingMs',
+    sleep: 'sleepMs',
+    alarm: 'alarmMs',
+    other: 'otherMs',
+  } as const;
+  return Object.fromEntries(UTILISATION_STATES.map((s) => [s, sum(rows, (r) => r[pick[s]])])) as Record<
+    (typeof UTILISATION_STATES)[number],
+    number
+  >;
+};
+
+export async function utilisation(db: Database, q: AnalyticsQuery): Promise<AnalyticsUtilisation> {
+  const { current, previous, bucket } = await load(db, q);
+  const series = [...byBucket(current.period, bucket, current.hours)].map(([t, rows]) => ({
+    t: iso(t),
+    ...stateMsOf(rows),
+    utilisation: ratio(
+      sum(rows, (r) => r.busyMs),
+      sum(rows, (r) => r.onlineMs),
+    ),
+  }));
+  const perRobot = new Map<string, typeof current.robots>();
+  for (const row of current.robots) perRobot.set(row.sn, [...(perRobot.get(row.sn) ?? []), row]);
+  const byRobot = [...perRobot].map(([sn, rows]) => ({
+    sn,
+    name: rows[0].name,
+    ...stateMsOf(rows),
+    utilisation: ratio(
+      sum(rows, (r) => r.busyMs),
+      sum(rows, (r) => r.onlineMs),
+    ),
+  }));
+  byRobot.sort((a, b) => a.name.localeCompare(b.name));
+  return { summary: figuresOf(current), previous: figuresOf(previous), series, byRobot };
+}
+
+export async function availability(db: Database, q: AnalyticsQuery): Promise<AnalyticsAvailability> {
+  const { current, previous, bucket, tracks } = await load(db, q);
+  const open = openMsByBucket(current, bucket);
+  const series = [...byBucket(current.period, bucket, current.hours)].map(([t, rows]) => {
+    const openMs = open.get(t) ?? 0;
+    return { t: iso(t), availability: ratio(availableMs(current, rows), openMs), openMs };
+  });
+  const trackIds = [...new Set(current.hours.map((h) => h.trackId).filter((id) => id !== 0))];
+  const byTrack = trackIds.map((trackId) => {
+    const hours = current.hours.filter((h) => h.trackId === trackId);
+    const d = current.deliveries.filter((r) => r.trackId === trackId);
+    const robots = current.robots.filter((r) => r.trackId === trackId);
+    const openMs = sum([...openMsByBucket(current, () => 0, robots).values()], (v) => v);
+    return {
+      trackId,
+      name: tracks.get(trackId)?.name ?? String(trackId),
+      deliveries: sum(d, (r) => r.delivered),
+      aborted: sum(d, abortedOf),
+      utilisation: ratio(
+        sum(hours, (h) => h.busyMs),
+        sum(hours, (h) => h.onlineMs),
+      ),
+      availability: ratio(availableMs(current, hours), openMs),
+      distance: sum(hours, (h) => h.distance),
+    };
+  });
+  byTrack.sort((a, b) => a.name.localeCompare(b.name));
+  return { summary: figuresOf(current), previous: figuresOf(previous), series, byTrack };
+}
