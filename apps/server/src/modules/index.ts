@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { alarmRoutes } from './alarms/routes.ts';
+import { startAlarms } from './alarms/start.ts';
 import { audioRoutes } from './audio/routes.ts';
 import { startCommandAudit } from './audit/command-outcome.ts';
 import { auditRoutes } from './audit/routes.ts';
@@ -39,6 +41,7 @@ export const apiRoutes: FastifyPluginAsyncZod[] = [
   audioRoutes,
   updateRoutes,
   deviceRoutes,
+  alarmRoutes,
 ];
 
 /**
@@ -54,6 +57,7 @@ export const services: ((app: FastifyInstance) => Promise<void> | void)[] = [
   startAuditCleanup,
   startTracks,
   startRobots,
+  startAlarms,
   startSystemStatus,
   startUpdates,
   startVersionIngest,

@@ -1,0 +1,261 @@
+import { ALARM_COMMENT_MAX, type ConsoleAlarmsPayload, topics } from '@railserve/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../helper.ts';
+import { alarmDetail, listAlarms, waitForAlarms } from '../support/alarms.ts';
+import { brokerClients, closed, connected } from '../support/broker-clients.ts';
+import { type RawDevice, ROBOT_TEST_CONFIG, rawDevice, waitFor } from '../support/robots.ts';
+
+// The alarm center's lifecycle from what robots send, its API and its live feed (issue 29).
+let app: TestApp;
+let admin: { authorization: string; id: number };
+const mqtt = brokerClients(() => app);
+
+beforeAll(async () => {
+  app = await buildTestApp(ROBOT_TEST_CONFIG);
+  admin = await app.as(0);
+  await app.mqtt.waitUntilSubscribed();
+});
+afterAll(async () => {
+  await mqtt.endAll();
+  await app.close();
+});
+
+const device = (sn: string, answer?: Parameters<typeof rawDevice>[2]) =>
+  rawDevice(
+    {
+      app,
+      brokerUrl: `mqtt://127.0.0.1:${app.brokerPorts!.tcp}`,
+      deviceKey: app.secrets.deviceKey,
+      observer: { username: '', password: '' },
+    },
+    sn,
+    answer,
+  );
+const alert = (robot: RawDevice, sn: string, code: string, active: boolean) =>
+  robot.publish(topics.alert(sn), { sn, code, active, ts: new Date().toISOString() });
+const post = (url: string, headers: { authorization: string }, payload?: object) =>
+  app.inject({ method: 'POST', url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
+
+describe('lifecycle', () => {
+  it('opens one alarm per occurrence, counts repeats and closes it when the status no longer holds the code', async () => {
+    const robot = await device('AL-ONE');
+    await robot.status({ state: 'alarm', battery: 80, alarms: ['left_motor_comm'] });
+    await robot.status({ state: 'alarm', battery: 80, alarms: ['left_motor_comm'] });
+    const [opened] = await waitForAlarms(app, admin, 'AL-ONE', 'left_motor_comm', (a) => a.length === 1, 'raised');
+    expect(opened).toMatchObject({ severity: 'critical', active: true, acknowledged: false, count: 1, clearedBy: null });
+    await alert(robot, 'AL-ONE', 'left_motor_comm', true);
+    await waitForAlarms(app, admin, 'AL-ONE', 'left_motor_comm', (a) => a[0]?.count === 2, 'repeated');
+    await robot.status({ state: 'idle', battery: 80, alarms: [] });
+    const [cleared] = await waitForAlarms(app, admin, 'AL-ONE', 'left_motor_comm', (a) => !a[0]?.active, 'cleared');
+    expect(cleared).toMatchObject({ clearedBy: 'device', count: 2 });
+    expect(cleared.clearedAt).not.toBeNull();
+    const detail = await alarmDetail(app, admin, cleared.id);
+    expect(detail.timeline.map((e) => e.kind)).toEqual(['raised', 'repeated', 'cleared']);
+    // The next occurrence is a new alarm.
+    await alert(robot, 'AL-ONE', 'left_motor_comm', true);
+    const both = await waitForAlarms(app, admin, 'AL-ONE', 'left_motor_comm', (a) => a.length === 2, 'a second occurrence');
+    expect(both[0]).toMatchObject({ active: true, count: 1 });
+    await alert(robot, 'AL-ONE', 'left_motor_comm', false);
+    await waitForAlarms(app, admin, 'AL-ONE', 'left_motor_comm', (a) => !a[0]?.active, 'cleared by an alert');
+    await robot.close();
+  });
+
+  it('keeps a code of newer firmware as an unknown alarm with its raw code', async () => {
+    const robot = await device('AL-NEW');
+    await robot.status({ state: 'idle', battery: 80, alarms: ['lidar_dirty'] });
+    const [unknown] = await waitForAlarms(app, admin, 'AL-NEW', 'lidar_dirty', (a) => a.length === 1, 'raised');
+    expect(unknown).toMatchObject({ code: 'lidar_dirty', severity: 'major', active: true });
+    await robot.close();
+  });
+
+  it('raises robot_offline for a last will and clears it when the robot is back', async () => {
+    const robot = await device('AL-WILL');
+    await robot.status({ state: 'idle', battery: 80 });
+    await app.robots.flush();
+    await robot.status({ connection: 'offline' });
+    const [offline] = await waitForAlarms(app, admin, 'AL-WILL', 'robot_offline', (a) => a[0]?.active === true, 'offline');
+    expect(offline.severity).toBe('major');
+    await robot.status({ state: 'idle', battery: 80 });
+    const [back] = await waitForAlarms(app, admin, 'AL-WILL', 'robot_offline', (a) => a[0]?.active === false, 'back');
+    expect(back.clearedBy).toBe('server');
+    await robot.close();
+  });
+
+  it('raises robot_offline for a robot silent longer than the offline period', async () => {
+    const robot = await device('AL-QUIET');
+    await robot.status({ state: 'idle', battery: 80 });
+    await robot.close();
+    await waitForAlarms(app, admin, 'AL-QUIET', 'robot_offline', (a) => a[0]?.active === true, 'silent');
+  });
+
+  it('lets no device raise or clear another robot’s alarm, and drops invalid payloads', async () => {
+    const owner = await device('AL-OWNER');
+    await owner.status({ state: 'alarm', battery: 80, alarms: ['imu_stuck'] });
+    await waitForAlarms(app, admin, 'AL-OWNER', 'imu_stuck', (a) => a[0]?.active === true, 'raised');
+    // On its own topic, naming the other robot: dropped by the ingest.
+    const rogue = await device('AL-ROGUE');
+    await rogue.publish(topics.alert('AL-ROGUE'), {
+      sn: 'AL-OWNER',
+      code: 'imu_stuck',
+      active: false,
+      ts: new Date().toISOString(),
+    });
+    // Invalid: not a code, not JSON.
+    await rogue.publish(topics.alert('AL-ROGUE'), {
+      sn: 'AL-ROGUE',
+      code: 'Not A Code!',
+      active: true,
+      ts: new Date().toISOString(),
+    });
+    await rogue.publish(topics.alert('AL-ROGUE'), '{oops');
+    // On the other robot's topic: the broker closes the connection.
+    const forger = mqtt.robot('AL-FORGER');
+    expect(await connected(forger)).toBe(true);
+    forger.publish(
+      topics.alert('AL-OWNER'),
+      JSON.stringify({ sn: 'AL-OWNER', code: 'imu_stuck', active: false, ts: new Date().toISOString() }),
+    );
+    await closed(forger);
+    // A valid alert after them all shows they were taken in order and refused.
+    await alert(rogue, 'AL-ROGUE', 'low_battery', true);
+    await waitForAlarms(app, admin, 'AL-ROGUE', 'low_battery', (a) => a.length === 1, 'the valid alert');
+    expect(await listAlarms(app, admin, 'robotSn=AL-ROGUE&pageSize=100')).toHaveLength(1);
+    const [still] = await listAlarms(app, admin, 'robotSn=AL-OWNER&code=imu_stuck');
+    expect(still.active).toBe(true);
+    await owner.close();
+    await rogue.close();
+  });
+
+  it('closes a removed robot’s alarms', async () => {
+    const robot = await device('AL-GONE');
+    await robot.status({ state: 'alarm', battery: 80, alarms: ['rfid_comm'] });
+    await waitForAlarms(app, admin, 'AL-GONE', 'rfid_comm', (a) => a[0]?.active === true, 'raised');
+    await robot.close();
+    await app.robots.flush();
+    const removed = await app.inject({ method: 'DELETE', url: '/api/v1/robots/AL-GONE', headers: admin });
+    expect(removed.statusCode).toBe(200);
+    const [closedAlarm] = await waitForAlarms(app, admin, 'AL-GONE', 'rfid_comm', (a) => a[0]?.active === false, 'closed');
+    expect(closedAlarm.clearedBy).toBe('removal');
+  });
+});
+
+describe('handling', () => {
+  it('acknowledges, assigns and comments, by level 2 and not by level 3, with the timeline', async () => {
+    const robot = await device('AL-OWN');
+    await robot.status({ state: 'alarm', battery: 80, alarms: ['conveyor_comm'] });
+    const [opened] = await waitForAlarms(app, admin, 'AL-OWN', 'conveyor_comm', (a) => a.length === 1, 'raised');
+    const staff = await app.as(2, 'al_staff');
+    const viewer = await app.as(3, 'al_viewer');
+    for (const [url, payload] of [
+      [`/alarms/${opened.id}/ack`, undefined],
+      [`/alarms/${opened.id}/assign`, { userId: staff.id }],
+      [`/alarms/${opened.id}/comments`, { text: 'looking' }],
+      [`/alarms/${opened.id}/reset`, undefined],
+      ['/alarms/ack', { ids: [opened.id] }],
+      ['/alarms/assign', { ids: [opened.id], userId: staff.id }],
+    ] as const) {
+      expect((await post(url, viewer, payload)).statusCode, url).toBe(403);
+    }
+    expect((await app.inject({ method: 'GET', url: `/api/v1/alarms/${opened.id}`, headers: viewer })).statusCode).toBe(200);
+
+    const acked = await post(`/alarms/${opened.id}/ack`, staff);
+    expect(acked.json().data).toMatchObject({ acknowledged: true, acknowledgedBy: 'al_staff' });
+    expect((await post(`/alarms/${opened.id}/ack`, staff)).json().code).toBe('alarm_already_acknowledged');
+    const assigned = await post(`/alarms/${opened.id}/assign`, staff, { userId: staff.id });
+    expect(assigned.json().data.assigneeId).toBe(staff.id);
+    expect((await post(`/alarms/${opened.id}/assign`, staff, { userId: 999_999 })).json().code).toBe('assignee_unknown');
+    const long = await post(`/alarms/${opened.id}/comments`, staff, { text: 'x'.repeat(ALARM_COMMENT_MAX + 1) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().details[0]).toMatchObject({ path: ['body', 'text'], message: 'too_long' });
+    const commented = await post(`/alarms/${opened.id}/comments`, staff, { text: '  checking the belt  ' });
+    const timeline = commented.json().data.timeline;
+    expect(timeline.map((e: { kind: string }) => e.kind)).toEqual(['raised', 'acknowledged', 'assigned', 'comment']);
+    expect(timeline.at(-1)).toMatchObject({ username: 'al_staff', text: 'checking the belt' });
+    expect((await listAlarms(app, admin, `assigneeId=${staff.id}&acknowledged=true`)).map((a) => a.id)).toEqual([opened.id]);
+    await robot.close();
+  });
+
+  it('bulk acknowledges a mixed selection and answers per alarm', async () => {
+    const robot = await device('AL-BULK');
+    await robot.status({ state: 'alarm', battery: 80, alarms: ['init_timeout', 'subrobot_retry'] });
+    const [first] = await waitForAlarms(app, admin, 'AL-BULK', 'init_timeout', (a) => a.length === 1, 'raised');
+    const [second] = await waitForAlarms(app, admin, 'AL-BULK', 'subrobot_retry', (a) => a.length === 1, 'raised');
+    await post(`/alarms/${first.id}/ack`, admin);
+    const bulk = await post('/alarms/ack', admin, { ids: [first.id, second.id, 999_999] });
+    expect(bulk.statusCode).toBe(200);
+    expect(bulk.json().data.results.map((r: { ok: boolean; code?: string }) => [r.ok, r.code])).toEqual([
+      [false, 'alarm_already_acknowledged'],
+      [true, undefined],
+      [false, 'not_found'],
+    ]);
+    expect((await post('/alarms/ack', admin, { ids: [] })).statusCode).toBe(400);
+    await robot.close();
+  });
+
+  it('resets through the tracked command; the acknowledged reset makes the clear an operator’s', async () => {
+    const robot = await device('AL-RESET', (command) => (command === 'reset_alarm' ? { ok: true } : undefined));
+    await robot.status({ state: 'alarm', battery: 80, alarms: ['right_motor_comm'] });
+    const [opened] = await waitForAlarms(app, admin, 'AL-RESET', 'right_motor_comm', (a) => a.length === 1, 'raised');
+    await app.robots.flush();
+    const reset = await post(`/alarms/${opened.id}/reset`, admin);
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json().data).toMatchObject({ command: 'reset_alarm', target: 'AL-RESET', status: 'sent' });
+    await waitFor(async () => {
+      const detail = await alarmDetail(app, admin, opened.id);
+      return detail.timeline.some((e) => e.kind === 'reset_acknowledged') || undefined;
+    }, 'the reset acknowledged');
+    await robot.status({ state: 'idle', battery: 80, alarms: [] });
+    const [cleared] = await waitForAlarms(app, admin, 'AL-RESET', 'right_motor_comm', (a) => a[0]?.active === false, 'cleared');
+    expect(cleared.clearedBy).toBe('operator');
+    expect((await post(`/alarms/${opened.id}/reset`, admin)).json().code).toBe('alarm_not_active');
+    expect((await alarmDetail(app, admin, opened.id)).timeline.map((e) => e.kind)).toEqual([
+      'raised',
+      'reset_sent',
+      'reset_acknowledged',
+      'cleared',
+    ]);
+    await robot.close();
+  });
+
+  it('refuses bad queries with the envelope', async () => {
+    for (const query of [
+      'severity=loud',
+      'state=open',
+      'acknowledged=yes',
+      'from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z',
+      'robotSn=a b',
+    ]) {
+      const response = await app.inject({ method: 'GET', url: `/api/v1/alarms?${query}`, headers: admin });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().code).toBe('validation_failed');
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/v1/alarms/999999', headers: admin })).statusCode).toBe(404);
+  });
+});
+
+describe('live', () => {
+  it('sends alarm changes to a console of every level, and the header count follows', async () => {
+    const viewer = await app.as(3);
+    const browser = mqtt.browser(viewer.authorization.slice('Bearer '.length));
+    expect(await connected(browser)).toBe(true);
+    await browser.subscribeAsync(topics.consoleAlarms);
+    const received: ConsoleAlarmsPayload[] = [];
+    browser.on('message', (topic, payload) => {
+      if (topic === topics.consoleAlarms) received.push(JSON.parse(payload.toString()));
+    });
+    const before = (await app.inject({ method: 'GET', url: '/api/v1/alarms/summary', headers: viewer })).json().data;
+    const robot = await device('AL-LIVE');
+    await robot.status({ state: 'alarm', battery: 80, alarms: ['qrcode_comm'] });
+    const alarm = await waitFor(
+      () => received.flatMap((m) => m.alarms).find((a) => a.robotSn === 'AL-LIVE' && a.code === 'qrcode_comm'),
+      'the live alarm',
+    );
+    expect(alarm).toMatchObject({ active: true, severity: 'critical' });
+    const after = (await app.inject({ method: 'GET', url: '/api/v1/alarms/summary', headers: viewer })).json().data;
+    expect(after.critical).toBe(before.critical + 1);
+    // Only the server publishes on it.
+    browser.publish(topics.consoleAlarms, JSON.stringify({ ts: new Date().toISOString(), alarms: [] }));
+    await closed(browser);
+    await robot.close();
+  });
+});
