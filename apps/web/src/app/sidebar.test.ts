@@ -8,12 +8,13 @@ function shape(items: SidebarItem[]): unknown[] {
 }
 
 describe('sidebarItems', () => {
-  it('levels 0 and 1 see the spec order: dashboard; sessions; tracks; robots; users; logs; system', () => {
+  it('levels 0 and 1 see the spec order: dashboard; sessions; tracks; robots; alarms (issue 29); users; logs; system', () => {
     const full = [
       '/dashboard',
       ['group:sessions', ['/sessions', '/sessions/create']],
       ['group:tracks', ['/tracks', '/tracks/create']],
       '/robots',
+      '/alarms',
       ['group:users', ['/users', '/users/create']],
       '/logs',
       ['group:system', ['/system-updates', '/audit']],
@@ -28,6 +29,7 @@ describe('sidebarItems', () => {
       ['group:sessions', ['/sessions']],
       ['group:tracks', ['/tracks']],
       '/robots',
+      '/alarms',
       ['group:users', ['/users']],
       '/logs',
       ['group:system', ['/system-updates']],
@@ -40,6 +42,7 @@ describe('sidebarItems', () => {
       ['group:sessions', ['/sessions']],
       ['group:tracks', ['/tracks']],
       '/robots',
+      '/alarms',
     ]);
   });
 
