@@ -217,6 +217,26 @@ describe('handling', () => {
     await robot.close();
   });
 
+  it('counts a robot that clears the code before its reset acknowledgement arrives as the operator’s clear', async () => {
+    let robot: RawDevice | undefined;
+    robot = await device('AL-EAGER', (command) => {
+      // The robot carries the reset out, says so in a status, then acknowledges.
+      if (command === 'reset_alarm') void robot?.status({ state: 'idle', battery: 80, alarms: [] });
+      return command === 'reset_alarm' ? { ok: true } : undefined;
+    });
+    await robot.status({ state: 'alarm', battery: 80, alarms: ['imu_comm'] });
+    const [opened] = await waitForAlarms(app, admin, 'AL-EAGER', 'imu_comm', (a) => a.length === 1, 'raised');
+    await app.robots.flush();
+    expect((await post(`/alarms/${opened.id}/reset`, admin)).statusCode).toBe(200);
+    const [cleared] = await waitForAlarms(app, admin, 'AL-EAGER', 'imu_comm', (a) => a[0]?.clearedBy === 'operator', 'cleared');
+    expect(cleared.active).toBe(false);
+    await waitFor(async () => {
+      const { timeline } = await alarmDetail(app, admin, opened.id);
+      return timeline.some((e) => e.kind === 'cleared' && e.clearedBy === 'operator') || undefined;
+    }, 'the timeline’s clear as the operator’s');
+    await robot.close();
+  });
+
   it('refuses bad queries with the envelope', async () => {
     for (const query of [
       'severity=loud',

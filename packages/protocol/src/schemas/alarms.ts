@@ -84,7 +84,7 @@ const queryId = () =>
 export const listAlarmsQuery = z
   .object({
     state: z.enum(['active', 'cleared']).optional(),
-    acknowledged: z.stringbool().optional(),
+    acknowledged: z.stringbool({ truthy: ['true'], falsy: ['false'] }).optional(),
     severity: alarmSeverity.optional(),
     trackId: queryId().optional(),
     robotSn: z.string().regex(SN_PATTERN, { error: 'invalid_sn' }).optional(),

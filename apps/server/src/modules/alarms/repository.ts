@@ -128,13 +128,30 @@ export async function recordReset(db: Database, id: number, commandId: string) {
   return row;
 }
 
-/** The active alarms a reset command was sent for; `acknowledged` marks the next clear as the operator's. */
-export const answerReset = (db: Database, commandId: string, acknowledged: boolean) =>
-  db
+/**
+ * The alarm a reset command was sent for; `acknowledged` marks its next clear as the operator's.
+ * A robot clears the code as it carries the reset out, often before its acknowledgement arrives:
+ * a clear by the device since the reset was sent then becomes the operator's too (its timeline entry with it).
+ */
+export async function answerReset(db: Database, commandId: string, acknowledged: boolean) {
+  const rows = await db
     .update(alarms)
-    .set({ resetAcknowledged: acknowledged })
-    .where(and(eq(alarms.resetCommandId, commandId), eq(alarms.active, true)))
+    .set({
+      resetAcknowledged: acknowledged,
+      ...(acknowledged
+        ? { clearedBy: sql`CASE WHEN ${alarms.clearedBy} = 'device' THEN 'operator' ELSE ${alarms.clearedBy} END` }
+        : {}),
+    })
+    .where(eq(alarms.resetCommandId, commandId))
     .returning();
+  const cleared = rows.filter((row) => row.clearedBy === 'operator').map((row) => row.id);
+  if (cleared.length > 0)
+    await db
+      .update(alarmEvents)
+      .set({ clearedBy: 'operator' })
+      .where(and(inArray(alarmEvents.alarmId, cleared), eq(alarmEvents.kind, 'cleared'), eq(alarmEvents.clearedBy, 'device')));
+  return rows;
+}
 
 function filterOf(q: Partial<ListAlarmsQuery>): SQL | undefined {
   const parts: (SQL | undefined)[] = [

@@ -10,6 +10,7 @@ export function useAcknowledgeAlarms() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: acknowledgeAlarms,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: alarmKeys.all }),
+    // Not awaited: the action is done when the server answers; the lists follow.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: alarmKeys.all }),
   });
 }

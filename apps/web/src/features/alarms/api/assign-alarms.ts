@@ -11,6 +11,7 @@ export function useAssignAlarms() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: assignAlarms,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: alarmKeys.all }),
+    // Not awaited: the action is done when the server answers; the lists follow.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: alarmKeys.all }),
   });
 }
