@@ -126,6 +126,19 @@ describe('lifecycle', () => {
     await rogue.close();
   });
 
+  it('records communication alarms as suppressed while the robot’s link is down, and no others', async () => {
+    const robot = await device('AL-LINK');
+    await robot.status({ state: 'alarm', battery: 80, alarms: ['network_timeout'] });
+    await waitForAlarms(app, admin, 'AL-LINK', 'network_timeout', (a) => a.length === 1, 'raised');
+    await alert(robot, 'AL-LINK', 'imu_comm', true);
+    await alert(robot, 'AL-LINK', 'imu_stuck', true);
+    const [comm] = await waitForAlarms(app, admin, 'AL-LINK', 'imu_comm', (a) => a.length === 1, 'raised');
+    const [stuck] = await waitForAlarms(app, admin, 'AL-LINK', 'imu_stuck', (a) => a.length === 1, 'raised');
+    const [link] = await listAlarms(app, admin, 'robotSn=AL-LINK&code=network_timeout');
+    expect([comm.suppressed, stuck.suppressed, link.suppressed]).toEqual([true, false, false]);
+    await robot.close();
+  });
+
   it('closes a removed robot’s alarms', async () => {
     const robot = await device('AL-GONE');
     await robot.status({ state: 'alarm', battery: 80, alarms: ['rfid_comm'] });

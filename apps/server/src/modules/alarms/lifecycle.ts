@@ -1,7 +1,9 @@
 import {
+  ALARM_CATALOGUE,
   type Alarm,
   type AlarmClearedBy,
   type AlertPayload,
+  alarmKind,
   alarmSeverityOf,
   type RobotStatusPayload,
 } from '@railserve/protocol';
@@ -12,6 +14,12 @@ import * as repo from './repository.ts';
 
 /** The code of the alarm the server raises itself when a robot goes offline. */
 export const ROBOT_OFFLINE = 'robot_offline';
+
+/**
+ * Alarms that say the robot's link is down: while one is active, the robot's other communication
+ * alarms follow from it and are recorded as suppressed (inhibition, issue 29).
+ */
+const INHIBITORS = [ROBOT_OFFLINE, 'network_timeout', 'heartbeat_timeout'];
 
 /** An active alarm as the lifecycle holds it; `id` is set once its row exists. */
 type Open = { id?: number; resetAcknowledged: boolean };
@@ -103,6 +111,8 @@ export class AlarmLifecycle implements FleetListener {
     const codes = this.codes(sn);
     if (codes.has(code)) return;
     const open: Open = { resetAcknowledged: false };
+    const suppressed =
+      ALARM_CATALOGUE[alarmKind(code)].communication && !INHIBITORS.includes(code) && INHIBITORS.some((c) => codes.has(c));
     codes.set(code, open);
     this.serial(async () => {
       const row =
@@ -113,6 +123,7 @@ export class AlarmLifecycle implements FleetListener {
           severity: alarmSeverityOf(code),
           raisedAt: at,
           lastRaisedAt: at,
+          suppressed,
         })) ?? (await repo.findActive(this.db, sn, code));
       if (!row) return;
       open.id = row.id;
