@@ -1,5 +1,5 @@
 import type { Alarm, AlarmPage } from '@railserve/protocol';
-import { Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Table, type TableColumnsType } from 'antd';
 import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pagePagination } from '../../../components/ui/page-pagination.ts';
@@ -30,7 +30,12 @@ export function AlarmTable({ data, loading, trackName, assigneeName, selection, 
     {
       title: t('alarms.fields.code'),
       dataIndex: 'code',
-      render: (_, a) => <Typography.Link onClick={() => onOpen(a)}>{alarmName(t, a.code)}</Typography.Link>,
+      // A button, so the keyboard and screen readers reach the drawer as the mouse does.
+      render: (_, a) => (
+        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => onOpen(a)} data-testid={`alarm-open-${a.id}`}>
+          {alarmName(t, a.code)}
+        </Button>
+      ),
     },
     { title: t('alarms.fields.robot'), dataIndex: 'robotSn' },
     { title: t('alarms.fields.track'), dataIndex: 'trackId', render: (_, a) => (a.trackId ? trackName(a.trackId) : '-') },
