@@ -1,5 +1,5 @@
 import type { Alarm, AlarmSeverity } from '@railserve/protocol';
-import { Tag } from 'antd';
+import { Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SEVERITY_COLORS } from '../model/alarm-labels.ts';
 
@@ -12,11 +12,11 @@ export function SeverityTag({ severity }: { severity: AlarmSeverity }) {
 export function AlarmStateTags({ alarm }: { alarm: Pick<Alarm, 'active' | 'acknowledged'> }) {
   const { t } = useTranslation();
   return (
-    <>
+    <Space size={4}>
       <Tag color={alarm.active ? 'red' : 'default'}>{t(alarm.active ? 'alarms.states.active' : 'alarms.states.cleared')}</Tag>
       <Tag color={alarm.acknowledged ? 'green' : 'orange'}>
         {t(alarm.acknowledged ? 'alarms.states.acknowledged' : 'alarms.states.unacknowledged')}
       </Tag>
-    </>
+    </Space>
   );
 }
