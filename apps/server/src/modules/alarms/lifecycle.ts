@@ -21,6 +21,10 @@ export const ROBOT_OFFLINE = 'robot_offline';
  */
 const INHIBITORS = [ROBOT_OFFLINE, 'network_timeout', 'heartbeat_timeout'];
 
+/** An alarm raised this many times within FLAPPING_WINDOW_MS (each after a clear) is flapping. */
+export const FLAPPING_RAISES = 5;
+export const FLAPPING_WINDOW_MS = 10 * 60_000;
+
 /** An active alarm as the lifecycle holds it; `id` is set once its row exists. */
 type Open = { id?: number; resetAcknowledged: boolean };
 
@@ -31,6 +35,8 @@ type Open = { id?: number; resetAcknowledged: boolean };
  */
 export class AlarmLifecycle implements FleetListener {
   private readonly open = new Map<string, Map<string, Open>>();
+  /** When each (robot, code) was raised within the flapping window, oldest first. */
+  private readonly raises = new Map<string, number[]>();
   private chain: Promise<unknown> = Promise.resolve();
   /** Transitions written (tests and the benchmark read it). */
   transitions = 0;
@@ -114,6 +120,7 @@ export class AlarmLifecycle implements FleetListener {
     const suppressed =
       ALARM_CATALOGUE[alarmKind(code)].communication && !INHIBITORS.includes(code) && INHIBITORS.some((c) => codes.has(c));
     codes.set(code, open);
+    const flapping = this.raisedAgain(`${sn}\u0000${code}`, at.getTime());
     this.serial(async () => {
       const row =
         (await repo.openAlarm(this.db, {
@@ -124,6 +131,7 @@ export class AlarmLifecycle implements FleetListener {
           raisedAt: at,
           lastRaisedAt: at,
           suppressed,
+          flapping,
         })) ?? (await repo.findActive(this.db, sn, code));
       if (!row) return;
       open.id = row.id;
@@ -131,6 +139,17 @@ export class AlarmLifecycle implements FleetListener {
       if (row.raisedAt.getTime() === at.getTime()) await repo.insertEvents(this.db, [{ alarmId: row.id, kind: 'raised' }]);
       this.done(row);
     });
+  }
+
+  /** Notes a raise; true when it makes FLAPPING_RAISES within the window. */
+  private raisedAgain(key: string, now: number) {
+    const recent = (this.raises.get(key) ?? []).filter((t) => t > now - FLAPPING_WINDOW_MS);
+    recent.push(now);
+    this.raises.set(key, recent);
+    // Keeps the memory bounded: a key no raise renewed for a window goes at the next one's sweep.
+    if (this.raises.size > 10_000)
+      for (const [k, times] of this.raises) if (times.at(-1)! <= now - FLAPPING_WINDOW_MS) this.raises.delete(k);
+    return recent.length >= FLAPPING_RAISES;
   }
 
   private clear(sn: string, code: string, by: AlarmClearedBy) {
