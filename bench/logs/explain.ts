@@ -20,7 +20,7 @@ export async function explainQueries(bench: BenchServer, cases: QueryCase[]) {
             .orderBy(desc(logs.time), desc(logs.id))
             .limit(LOG_PAGE_ALL_CAP + 1)
             .toSQL()
-        : logPageQuery(bench.server.db, filter, (page - 1) * pageSize, pageSize).toSQL();
+        : logPageQuery(bench.server.db, logFilterWhere(filter), (page - 1) * pageSize, pageSize).toSQL();
     console.log(`\n--- ${name}`);
     const { rows } = await bench.database.pool.query(
       `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${pageSql.sql}`,

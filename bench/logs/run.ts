@@ -76,6 +76,12 @@ try {
     `\nfill: ${f0(rows)} records generated in the database in ${f1(fillSeconds)} s (${f0(rows / fillSeconds)} rows/s, indexes in place)`,
   );
 
+  // A table that grew over 90 days has been vacuumed along the way (autovacuum on PostgreSQL, the
+  // retention job on PGlite): its pages are marked all-visible, so index-only scans skip them.
+  const vacuumStarted = performance.now();
+  await bench.database.pool.query('VACUUM (ANALYZE) logs');
+  console.log(`VACUUM (ANALYZE) logs after the fill: ${f1((performance.now() - vacuumStarted) / 1000)} s`);
+
   if (ingestCount > 0) {
     const full = await measureIngest(bench, ingestCount);
     console.log(

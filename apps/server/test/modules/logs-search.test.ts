@@ -2,6 +2,8 @@ import { formatLogEvent } from '@railserve/protocol';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { logSearchBackfill, logs } from '../../src/db/schema/logs.ts';
+import { search, searchRecent } from '../../src/modules/logs/log-page.ts';
+import { findLogPage } from '../../src/modules/logs/repository.ts';
 import { backfillSearchTextStep } from '../../src/modules/logs/search-backfill.ts';
 import type { LogEntry } from '../../src/modules/logs/writer.ts';
 import { useTestApp } from '../helper.ts';
@@ -85,6 +87,69 @@ describe('free text finds what the reader sees, in either language', () => {
     const { body } = await getLogs(app, admin, { q: '前往', source: 'track' });
     expect(body.data.items).toHaveLength(1);
     expect(body.data.items[0].message).toBe('robot R-007 sent to table point 12');
+  });
+});
+
+describe('when the exact search runs out of time, the newest records are searched', () => {
+  const recent = async (filter: { q: string; source?: 'track' }, recentRows: number) => {
+    const page = await searchRecent(
+      app.db,
+      filter,
+      recentRows,
+      (db, where) => findLogPage(db, where, 0, 20),
+      (answer) => ({ ...answer, capped: true, partial: true as const }),
+    );
+    const messages = page.items.map((r) => r.message);
+    const names = (Object.keys(RECORDS) as Name[]).filter((name) => messages.includes(RECORDS[name].message)).sort();
+    return { names, total: page.total, capped: page.capped, partial: 'partial' in page };
+  };
+
+  it('answers as the exact search does when the newest records are all there is', async () => {
+    expect(await recent({ q: '卡住' }, 100)).toEqual({
+      names: ['cleared', 'ownChinese', 'stuck'],
+      total: 3,
+      capped: false,
+      partial: false,
+    });
+  });
+
+  it('finds matches among the newest records only, and says the total is at least that', async () => {
+    // The three newest: laughter, ownEnglish, ownChinese.
+    expect(await recent({ q: '卡住' }, 3)).toEqual({ names: ['ownChinese'], total: 1, capped: true, partial: true });
+    expect(await recent({ q: 'IMU stuck' }, 3)).toEqual({ names: [], total: 0, capped: true, partial: true });
+  });
+
+  it('answers from the newest records when the exact search is cancelled, and the exact answer when it is not', async () => {
+    const limits = { deadlineMs: 250, hedgeAfterMs: 0, recentRows: 3 };
+    const markPartial = <T>(answer: T) => ({ ...answer, partial: true as const });
+    let cancel = true;
+    const find = async (db: Parameters<typeof findLogPage>[0], where: Parameters<typeof findLogPage>[1]) => {
+      // The exact search runs in its own transaction first; the newest records' search does not.
+      if (cancel && db !== app.db)
+        throw Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' });
+      return findLogPage(db, where, 0, 20);
+    };
+    const cut = await search(app.db, { q: '卡住' }, limits, find, markPartial);
+    expect(cut.items.map((r) => r.message)).toEqual([RECORDS.ownChinese.message]);
+    expect(cut).toMatchObject({ total: 1, partial: true });
+    cancel = false;
+    const whole = await search(app.db, { q: '卡住' }, limits, find, markPartial);
+    expect(whole).toMatchObject({ total: 3 });
+    expect('partial' in whole).toBe(false);
+    // Any other failure is not hidden behind a partial answer.
+    const broken = async () => {
+      throw new Error('connection lost');
+    };
+    await expect(search(app.db, { q: '卡住' }, limits, broken, markPartial)).rejects.toThrow('connection lost');
+  });
+
+  it('counts the newest records among those that pass the other filters', async () => {
+    expect(await recent({ q: '前往', source: 'track' }, 2)).toEqual({
+      names: ['dispatched'],
+      total: 1,
+      capped: false,
+      partial: false,
+    });
   });
 });
 

@@ -101,7 +101,7 @@ describe('pageSize=all', () => {
     const all = await listLogs(app.db, { page: 1, pageSize: 'all', tz: 'UTC', type: 'bulky' });
     expect(all).toMatchObject({ truncated: false });
     expect(all.items).toHaveLength(20);
-    const bounded = await listLogs(app.db, { page: 1, pageSize: 'all', tz: 'UTC', type: 'bulky' }, 10_000);
+    const bounded = await listLogs(app.db, { page: 1, pageSize: 'all', tz: 'UTC', type: 'bulky' }, { maxBytes: 10_000 });
     expect(bounded.truncated).toBe(true);
     expect(bounded.items.length).toBeGreaterThan(0);
     expect(bounded.items.length).toBeLessThan(5);

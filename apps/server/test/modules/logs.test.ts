@@ -19,7 +19,14 @@ const count = async (query: Record<string, string | number>) => (await messagesO
 describe('logs list', () => {
   it('answers every record newest first with all fields and joined names', async () => {
     const { body } = await getLogs(app, admin);
-    expect(body.data).toMatchObject({ total: 8, page: 1, pageSize: 20, totalCapped: false, truncated: false });
+    expect(body.data).toMatchObject({
+      total: 8,
+      page: 1,
+      pageSize: 20,
+      totalCapped: false,
+      truncated: false,
+      partialSearch: false,
+    });
     expect(body.data.items.map((r: { time: string }) => r.time)).toEqual(
       SEED.map((s) => new Date(s.ts!).toISOString()).reverse(),
     );

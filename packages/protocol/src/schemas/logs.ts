@@ -124,6 +124,12 @@ export const logPage = z.object({
   totalCapped: z.boolean(),
   /** `pageSize=all` answered only the newest LOG_PAGE_ALL_CAP records, or fewer when they reached LOG_PAGE_ALL_MAX_BYTES. */
   truncated: z.boolean(),
+  /**
+   * The free text took too long over the whole range, so only the newest records that pass the
+   * other filters were searched (docs/logs.md, "Over millions of records"): there may be more
+   * matches, older ones; a date range searches them all.
+   */
+  partialSearch: z.boolean(),
 });
 export type LogPage = z.infer<typeof logPage>;
 

@@ -32,6 +32,17 @@ function freeTextWhere(q: string): SQL {
 }
 
 /**
+ * The same question as freeTextWhere, asked of records already at hand (log-page.ts): a plain
+ * substring test of the lower-cased texts costs a third of an ILIKE, and no index is wanted.
+ */
+export function freeTextTest(q: string): SQL {
+  const holds = (column: typeof logs.message | typeof logs.searchText, text: string) =>
+    sql`strpos(lower(${column}), lower(${text})) > 0`;
+  if (hasCjk(q)) return holds(logs.searchText, doubleCjk(q));
+  return sql`(${holds(logs.message, q)} OR ${holds(logs.searchText, q)})`;
+}
+
+/**
  * The `HH:mm` window in the user's zone, on every day. The end minute is inclusive
  * (09:00-17:00 keeps 17:00:30); a start after the end spans midnight (22:00-06:00).
  */

@@ -12,6 +12,8 @@ export type LogRow = Omit<typeof logs.$inferInsert, 'id' | 'searchText'> & {
   robotName: string | null;
 };
 type StoredRow = typeof logs.$inferSelect;
+/** The database or a transaction of it: what the read queries need. */
+export type Reader = Pick<Database, '$with' | 'with' | 'select' | 'execute'>;
 
 /** Rows per statement of batched deletes: other queries get the connection between them. */
 const DELETE_CHUNK = 10_000;
@@ -62,8 +64,7 @@ const RECORD_OVERHEAD_BYTES = 256;
  * The newest matches, at most `limit` rows and `maxBytes` of text (counted in the database, so the
  * server never holds more than it answers); `truncated` when more would have matched.
  */
-export async function findLogsWithin(db: Database, filter: Partial<LogFilter>, limit: number, maxBytes: number) {
-  const where = logFilterWhere(filter);
+export async function findLogsWithin(db: Reader, where: SQL | undefined, limit: number, maxBytes: number) {
   const size = sql`octet_length(${logs.message}) + octet_length(${logs.type}) + coalesce(octet_length(${logs.trackName}), 0) + coalesce(octet_length(${logs.robotName}), 0) + ${RECORD_OVERHEAD_BYTES}`;
   const newest = db
     .select({ id: logs.id, time: logs.time, size: sql<number>`${size}`.as('size') })
@@ -93,12 +94,12 @@ export async function findLogsWithin(db: Database, filter: Partial<LogFilter>, l
  * are found once (ids and times only), counted, and the page is cut from them. A filter that is
  * costly to evaluate (free text over millions of rows) is then paid once, not twice.
  */
-export function logPageQuery(db: Database, filter: Partial<LogFilter>, offset: number, limit: number, cap = LOG_COUNT_CAP) {
+export function logPageQuery(db: Reader, where: SQL | undefined, offset: number, limit: number, cap = LOG_COUNT_CAP) {
   const matched = db.$with('matched').as(
     db
       .select({ id: logs.id, time: logs.time })
       .from(logs)
-      .where(logFilterWhere(filter))
+      .where(where)
       .orderBy(desc(logs.time), desc(logs.id))
       .limit(Math.max(cap, offset + limit) + 1),
   );
@@ -116,11 +117,11 @@ export function logPageQuery(db: Database, filter: Partial<LogFilter>, offset: n
     .orderBy(desc(logs.time), desc(logs.id));
 }
 
-export async function findLogPage(db: Database, filter: Partial<LogFilter>, offset: number, limit: number, cap = LOG_COUNT_CAP) {
+export async function findLogPage(db: Reader, where: SQL | undefined, offset: number, limit: number, cap = LOG_COUNT_CAP) {
   const scanCap = Math.max(cap, offset + limit);
-  const rows = await logPageQuery(db, filter, offset, limit, cap);
+  const rows = await logPageQuery(db, where, offset, limit, cap);
   // Past the last page there is no row to carry the count: count on its own.
-  const matched = rows[0]?.matched ?? (offset > 0 ? (await cappedCountQuery(db, filter, scanCap))[0].n : 0);
+  const matched = rows[0]?.matched ?? (offset > 0 ? (await cappedCountQuery(db, where, scanCap))[0].n : 0);
   return { items: rows.map((r) => toLogRecord(r.record)), total: Math.min(matched, scanCap), capped: matched > scanCap };
 }
 
@@ -131,16 +132,16 @@ export async function findLogPage(db: Database, filter: Partial<LogFilter>, offs
  * scan reads nearly the whole table (docs/benchmarks.md, "Logs").
  */
 export async function countLogsCapped(db: Database, filter: Partial<LogFilter>, cap = LOG_COUNT_CAP) {
-  const [{ n }] = await cappedCountQuery(db, filter, cap);
+  const [{ n }] = await cappedCountQuery(db, logFilterWhere(filter), cap);
   return { total: Math.min(n, cap), capped: n > cap };
 }
 
 /** The count query itself (the benchmark prints its plan). */
-export function cappedCountQuery(db: Database, filter: Partial<LogFilter>, cap = LOG_COUNT_CAP) {
+export function cappedCountQuery(db: Reader, where: SQL | undefined, cap = LOG_COUNT_CAP) {
   const limited = db
     .select({ one: sql`1` })
     .from(logs)
-    .where(logFilterWhere(filter))
+    .where(where)
     .orderBy(desc(logs.time), desc(logs.id))
     .limit(cap + 1)
     .as('limited');

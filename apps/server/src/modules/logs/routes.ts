@@ -10,7 +10,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
+import { plainJsonAnswer } from '../../lib/plain-json.ts';
 import { openLogExport } from './export.ts';
+import { FREE_TEXT_LIMITS } from './log-page.ts';
 import { deleteLogs, listLogs, logTypes } from './service.ts';
 
 export const logRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,8 +21,11 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { action: 'logs.view' },
       schema: { tags: ['logs'], querystring: listLogsQuery, response: { 200: envelope(logPage) } },
+      // Records are built field by field (toLogRecord): a page of up to 100,000 is not checked again.
+      ...plainJsonAnswer,
     },
-    async (request) => ok(await listLogs(app.db, request.query)),
+    async (request) =>
+      ok(await listLogs(app.db, request.query, { freeText: app.dbKind === 'postgres' ? FREE_TEXT_LIMITS : undefined })),
   );
 
   app.get(

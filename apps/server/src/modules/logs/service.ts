@@ -8,22 +8,38 @@ import {
 } from '@railserve/protocol';
 import type { Database } from '../../db/client.ts';
 import { withValidZone } from '../../lib/time-zone.ts';
+import { type FreeTextLimits, findLogPageFiltered, findLogsWithinFiltered } from './log-page.ts';
 import * as repo from './repository.ts';
 
 /**
  * A page newest first, with the total counted up to LOG_COUNT_CAP (or as far as the page reaches).
  * `pageSize=all` answers up to LOG_PAGE_ALL_CAP newest records and LOG_PAGE_ALL_MAX_BYTES of text,
- * `truncated` when more match.
+ * `truncated` when more match. `freeText`: how long free text may search before it searches only the
+ * newest records (log-page.ts); undefined on PGlite, which cannot cancel a statement.
  */
-export async function listLogs(db: Database, query: ListLogsQuery, maxBytes = LOG_PAGE_ALL_MAX_BYTES): Promise<LogPage> {
+export async function listLogs(
+  db: Database,
+  query: ListLogsQuery,
+  { maxBytes = LOG_PAGE_ALL_MAX_BYTES, freeText }: { maxBytes?: number; freeText?: FreeTextLimits } = {},
+): Promise<LogPage> {
   const { page, pageSize, ...filter } = query;
   return withValidZone('querystring', async () => {
     if (pageSize === 'all') {
-      const { items, truncated } = await repo.findLogsWithin(db, filter, LOG_PAGE_ALL_CAP, maxBytes);
-      return { items, total: items.length, page: 1, pageSize, totalCapped: truncated, truncated };
+      const answer = await findLogsWithinFiltered(db, filter, LOG_PAGE_ALL_CAP, maxBytes, freeText);
+      const { items, truncated } = answer;
+      return {
+        items,
+        total: items.length,
+        page: 1,
+        pageSize,
+        totalCapped: truncated,
+        truncated,
+        partialSearch: 'partial' in answer,
+      };
     }
-    const { items, total, capped } = await repo.findLogPage(db, filter, (page - 1) * pageSize, pageSize, LOG_COUNT_CAP);
-    return { items, total, page, pageSize, totalCapped: capped, truncated: false };
+    const answer = await findLogPageFiltered(db, filter, (page - 1) * pageSize, pageSize, LOG_COUNT_CAP, freeText);
+    const { items, total, capped } = answer;
+    return { items, total, page, pageSize, totalCapped: capped, truncated: false, partialSearch: 'partial' in answer };
   });
 }
 

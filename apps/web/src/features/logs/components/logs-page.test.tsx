@@ -17,7 +17,7 @@ const record = {
   message: 'left motor communication error\nsecond line',
   level: 'error',
 };
-const page = { items: [record], total: 1, page: 1, pageSize: 20, totalCapped: false, truncated: false };
+const page = { items: [record], total: 1, page: 1, pageSize: 20, totalCapped: false, truncated: false, partialSearch: false };
 
 function signedIn(permission: number, extra: Parameters<typeof mockFetch>[0] = []) {
   tokenStore.set(tokenFor(permission));
@@ -62,6 +62,14 @@ describe('logs page', () => {
     // Level 2 views and exports but does not delete.
     expect(screen.getByTestId('logs-export-csv')).toBeTruthy();
     expect(screen.queryByTestId('logs-delete-matching')).toBeNull();
+  });
+
+  it('says when free text searched only the newest records, and shows the total as "at least"', async () => {
+    signedIn(2, [{ url: /^\/api\/v1\/logs\?/, body: ok({ ...page, total: 72, totalCapped: true, partialSearch: true }) }]);
+    renderApp('/logs?q=table%20point%20117');
+    await screen.findByTestId('logs-row-41', {}, SLOW);
+    expect(screen.getByTestId('logs-total').textContent).toBe('共 72+ 筆');
+    expect(screen.getByText('此關鍵字只搜尋了最新的紀錄，較舊的紀錄也可能符合。請選擇日期範圍以搜尋全部。')).toBeTruthy();
   });
 
   it('opens a record with every field', async () => {

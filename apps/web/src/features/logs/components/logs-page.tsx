@@ -53,7 +53,9 @@ export function LogsPage() {
       {logs.isError ? (
         <Alert type="error" showIcon title={actionFailed(t, t('logs.actions.load'), logs.error)} style={{ marginBottom: 16 }} />
       ) : null}
-      {logs.data?.truncated ? (
+      {logs.data?.partialSearch ? (
+        <Alert type="info" showIcon title={t('logs.paging.partialSearch')} style={{ marginBottom: 16 }} />
+      ) : logs.data?.truncated ? (
         <Alert
           type="warning"
           showIcon
