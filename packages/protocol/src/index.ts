@@ -1,3 +1,4 @@
+export * from './alarm-catalogue.ts';
 export * from './audit-words.ts';
 export * from './command-errors.ts';
 export * from './enums.ts';
@@ -12,6 +13,7 @@ export * from './mqtt/topics.ts';
 export * from './mqtt/update-payloads.ts';
 export * from './permissions.ts';
 export * from './phrases.ts';
+export * from './schemas/alarms.ts';
 export * from './schemas/analytics.ts';
 export * from './schemas/audio.ts';
 export * from './schemas/audit.ts';

@@ -36,7 +36,10 @@ describe('broker payloads', () => {
 
   it('refuse a bad robot status', () => {
     expect(robotStatusPayload.safeParse({ sn: 'RS-1', battery: 101, ts }).success).toBe(false);
-    expect(robotStatusPayload.safeParse({ sn: 'RS-1', alarms: ['nope'], ts }).success).toBe(false);
+    // A code of newer firmware is kept (the alarm center shows it as unknown); one that is no code at all is not.
+    expect(robotStatusPayload.safeParse({ sn: 'RS-1', alarms: ['lidar_dirty'], ts }).success).toBe(true);
+    expect(robotStatusPayload.safeParse({ sn: 'RS-1', alarms: ['Not a code'], ts }).success).toBe(false);
+    expect(robotStatusPayload.safeParse({ sn: 'RS-1', alarms: ['x'.repeat(65)], ts }).success).toBe(false);
     expect(robotStatusPayload.safeParse({ sn: 'RS 1', ts }).success).toBe(false);
     expect(robotStatusPayload.safeParse({ sn: 'RS-1', ts: 'yesterday' }).success).toBe(false);
     expect(robotStatusPayload.safeParse({ sn: 'RS-1', state: 'dancing', ts }).success).toBe(false);
@@ -52,7 +55,8 @@ describe('broker payloads', () => {
 
   it('validate alerts, logs, commands, config writes, acks and system messages', () => {
     expect(alertPayload.safeParse({ sn: 'RS-1', code: 'imu_stuck', active: true, ts }).success).toBe(true);
-    expect(alertPayload.safeParse({ sn: 'RS-1', code: 'fire', active: true, ts }).success).toBe(false);
+    expect(alertPayload.safeParse({ sn: 'RS-1', code: 'fire', active: true, ts }).success).toBe(true);
+    expect(alertPayload.safeParse({ sn: 'RS-1', code: 'Fire!', active: true, ts }).success).toBe(false);
     expect(logPayload.safeParse({ ts, level: 'info', type: 'state', message: 'idle', robotSn: 'RS-1' }).success).toBe(true);
     expect(logPayload.safeParse({ ts, level: 'loud', type: 'state', message: 'idle' }).success).toBe(false);
     expect(commandPayload.safeParse({ id: 'c1', command: 'goto', args: { point: 3 }, ts }).success).toBe(true);

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { alarmRoutes } from './alarms/routes.ts';
+import { startAlarms } from './alarms/start.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
 import { startAnalytics } from './analytics/start.ts';
 import { audioRoutes } from './audio/routes.ts';
@@ -41,6 +43,7 @@ export const apiRoutes: FastifyPluginAsyncZod[] = [
   audioRoutes,
   updateRoutes,
   deviceRoutes,
+  alarmRoutes,
   analyticsRoutes,
 ];
 
@@ -58,6 +61,7 @@ export const services: ((app: FastifyInstance) => Promise<void> | void)[] = [
   startTracks,
   startAnalytics,
   startRobots,
+  startAlarms,
   startSystemStatus,
   startUpdates,
   startVersionIngest,

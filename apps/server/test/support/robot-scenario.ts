@@ -116,11 +116,11 @@ export function robotLifecycleScenario(getEnv: () => RobotTestEnv) {
     const dropped = env.app.robots.stats.dropped;
     await bad.publish(topics.robotStatus('SCN-BAD'), 'not json');
     await bad.status({ battery: 150 });
-    await bad.status({ alarms: ['no_such_alarm'] });
+    await bad.status({ alarms: ['No such alarm!'] });
     await bad.status({ ts: 'yesterday' });
     await bad.publish(topics.alert('SCN-BAD'), {
       sn: 'SCN-BAD',
-      code: 'no_such_alarm',
+      code: 'No such alarm!',
       active: true,
       ts: new Date().toISOString(),
     });

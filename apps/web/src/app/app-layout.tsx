@@ -4,6 +4,8 @@ import { MainLayout } from '../components/layout/main-layout.tsx';
 import { PageErrorBoundary } from '../components/ui/page-error-boundary.tsx';
 import { PageLoading } from '../components/ui/page-loading.tsx';
 import { confirmLeavingUnsaved, UnsavedChangesPrompt } from '../components/ui/unsaved-changes.tsx';
+import { AlarmCount } from '../features/alarms/components/alarm-count.tsx';
+import { mayDo } from '../lib/access.ts';
 import { useCurrentUser, useLogout } from '../lib/auth.ts';
 import { useBroker } from '../lib/broker/broker-context.tsx';
 import { useClientConfig } from '../lib/client-config.ts';
@@ -33,7 +35,13 @@ export function AppLayout() {
   };
 
   return (
-    <MainLayout user={user!} sidebarItems={items} version={config.data?.version} onLogout={onLogout}>
+    <MainLayout
+      user={user!}
+      sidebarItems={items}
+      version={config.data?.version}
+      onLogout={onLogout}
+      headerStatus={mayDo(user, 'alarms.view') ? (narrow) => <AlarmCount compact={narrow} /> : undefined}
+    >
       <DeniedNotice />
       <PageErrorBoundary resetKey={pathname}>
         <Suspense fallback={<PageLoading />}>

@@ -6,6 +6,8 @@ import { LiveCell } from '../features/robots/components/live-cell.tsx';
 import { useTracks } from '../features/tracks/api/list-tracks.ts';
 
 const ALL_TRACKS = { page: 1, pageSize: 'all' } as const;
+/** A robot's alarms on the dashboard open its newest active alarm in the alarm center. */
+const alarmsHref = (sn: string) => `/alarms?state=active&robotSn=${encodeURIComponent(sn)}&open=latest`;
 
 /**
  * /dashboard: the dashboard (dashboard feature) with the live robot list and its cells (robots)
@@ -16,5 +18,5 @@ export function DashboardRoute() {
   const summaryView = useMemo(() => liveRobotSummary(), []);
   const robots = useRobots(summaryView);
   const tracks = useTracks(ALL_TRACKS);
-  return <DashboardPage robots={robots} tracks={tracks} cell={LiveCell} />;
+  return <DashboardPage robots={robots} tracks={tracks} cell={LiveCell} alarmsHref={alarmsHref} />;
 }

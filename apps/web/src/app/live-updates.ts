@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { registerAlarmLiveUpdates } from '../features/alarms/api/alarm-live-updates.ts';
 import { registerSystemStatusUpdates } from '../features/dashboard/api/system-status.ts';
 import { registerRobotLiveUpdates } from '../features/robots/api/robot-live-updates.ts';
 import { registerTrackStatusUpdates } from '../features/tracks/api/track-status-updates.ts';
@@ -19,4 +20,5 @@ export const LIVE_UPDATES: LiveUpdate[] = [
   registerRobotLiveUpdates,
   registerSystemStatusUpdates,
   resyncRobotFeedOnRead,
+  registerAlarmLiveUpdates,
 ];

@@ -1,4 +1,5 @@
 import {
+  AlertOutlined,
   AppstoreOutlined,
   BarChartOutlined,
   DashboardOutlined,
@@ -17,6 +18,7 @@ import type { MenuGroup } from './route-table.tsx';
 export const ROUTE_ICONS: Readonly<Record<string, ReactNode>> = {
   '/dashboard': <DashboardOutlined />,
   '/robots': <RobotOutlined />,
+  '/alarms': <AlertOutlined />,
   '/logs': <FileTextOutlined />,
   '/analytics': <BarChartOutlined />,
 };

@@ -24,10 +24,12 @@ const SPEC_ROUTES: Record<string, number[]> = {
   '/audit': [0, 1],
 };
 
-/** The product's own routes beyond the spec's list: the map editor of a track, as its form. */
+/** The product's own routes beyond the spec's list: the map editor of a track, as its form, and the alarm center. */
 const PRODUCT_ROUTES: Record<string, number[]> = {
   '/tracks/:id/map/edit': [0, 1, 2],
   '/tracks/:id/map/info': [0, 1, 2, 3],
+  /** The alarm center (issue 29): every level sees it; what each may do there is the action matrix. */
+  '/alarms': [0, 1, 2, 3],
   /** Issue 30: operations analytics. */
   '/analytics': [0, 1, 2],
 };

@@ -36,6 +36,7 @@ const dashboard = lazyPage(() => import('./dashboard-route.tsx'), 'DashboardRout
 const usersList = lazyPage(() => import('../features/users/components/users-page.tsx'), 'UsersPage');
 const userForm = lazyPage(() => import('../features/users/components/user-form-page.tsx'), 'UserFormPage');
 const robotsPage = lazyPage(() => import('../features/robots/components/robots-page.tsx'), 'RobotsPage');
+const alarmsPage = lazyPage(() => import('../features/alarms/components/alarms-page.tsx'), 'AlarmsPage');
 const auditPage = lazyPage(() => import('../features/audit/components/audit-page.tsx'), 'AuditPage');
 const analyticsPage = lazyPage(() => import('../features/analytics/components/analytics-page.tsx'), 'AnalyticsPage');
 const logsPage = lazyPage(() => import('../features/logs/components/logs-page.tsx'), 'LogsPage');
@@ -96,6 +97,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/tracks/:id/map/info', titleKey: 'routes.tracks.mapInfo', screen: 'tracks.info', component: trackMap },
   { path: '/tracks/:id/control', titleKey: 'routes.tracks.control', screen: 'tracks.control', component: trackControl },
   { path: '/robots', titleKey: 'routes.robots', screen: 'robots', component: robotsPage, menu: {} },
+  { path: '/alarms', titleKey: 'routes.alarms', screen: 'alarms', component: alarmsPage, menu: {} },
   { path: '/users', titleKey: 'routes.users.list', screen: 'users.list', component: usersList, menu: { group: 'users' } },
   {
     path: '/users/create',

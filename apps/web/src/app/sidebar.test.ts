@@ -8,12 +8,13 @@ function shape(items: SidebarItem[]): unknown[] {
 }
 
 describe('sidebarItems', () => {
-  it('levels 0 and 1 see the spec order: dashboard; sessions; tracks; robots; users; logs (then analytics); system', () => {
+  it('levels 0 and 1 see the spec order: dashboard; sessions; tracks; robots; alarms; users; logs; analytics; system', () => {
     const full = [
       '/dashboard',
       ['group:sessions', ['/sessions', '/sessions/create']],
       ['group:tracks', ['/tracks', '/tracks/create']],
       '/robots',
+      '/alarms',
       ['group:users', ['/users', '/users/create']],
       '/logs',
       '/analytics',
@@ -29,6 +30,7 @@ describe('sidebarItems', () => {
       ['group:sessions', ['/sessions']],
       ['group:tracks', ['/tracks']],
       '/robots',
+      '/alarms',
       ['group:users', ['/users']],
       '/logs',
       '/analytics',
@@ -42,6 +44,7 @@ describe('sidebarItems', () => {
       ['group:sessions', ['/sessions']],
       ['group:tracks', ['/tracks']],
       '/robots',
+      '/alarms',
     ]);
   });
 

@@ -16,6 +16,8 @@ const SPEC: Record<Screen, number[]> = {
   'tracks.edit': [0, 1, 2],
   'tracks.control': [0, 1],
   robots: ALL,
+  /** Issue 29: every level sees the alarm center; what each may do there is in the action matrix. */
+  alarms: ALL,
   'users.list': [0, 1, 2],
   'users.info': [0, 1],
   'users.create': [0, 1],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WIRE_ALARM_CODE_PATTERN } from '../alarm-catalogue.ts';
 import { ALARM_CODES, LOG_LEVELS, ROBOT_STATES, TRACK_MODES } from '../enums.ts';
 import { jsonDepthExceeds } from '../json-depth.ts';
 import { PAYLOAD_LIMITS } from '../limits.ts';
@@ -8,6 +9,8 @@ import { SN_PATTERN } from './topics.ts';
 const ts = z.iso.datetime({ offset: true });
 export const sn = z.string().regex(SN_PATTERN);
 export const alarmCode = z.enum(ALARM_CODES);
+/** A code as sent: a known one, or one of newer firmware that the alarm center keeps as `unknown`. */
+const sentAlarmCode = z.string().regex(WIRE_ALARM_CODE_PATTERN);
 
 /** `hcpro4/robots/{sn}/status`; the last will carries only `{sn, connection: "offline", ts}`. */
 export const robotStatusPayload = z.object({
@@ -19,7 +22,7 @@ export const robotStatusPayload = z.object({
   trackName: z.string().max(128).optional(),
   point: z.number().int().optional(),
   target: z.number().int().optional(),
-  alarms: z.array(alarmCode).optional(),
+  alarms: z.array(sentAlarmCode).max(64).optional(),
   firmware: z.string().max(64).optional(),
   ip: z.string().max(64).optional(),
   name: z.string().max(64).optional(),
@@ -42,7 +45,7 @@ export const trackStatusPayload = z.object({
 });
 export type TrackStatusPayload = z.infer<typeof trackStatusPayload>;
 
-export const alertPayload = z.object({ sn, code: alarmCode, active: z.boolean(), ts });
+export const alertPayload = z.object({ sn, code: sentAlarmCode, active: z.boolean(), ts });
 export type AlertPayload = z.infer<typeof alertPayload>;
 
 export const logPayload = z.object({

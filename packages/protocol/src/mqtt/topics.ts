@@ -33,6 +33,8 @@ export const topics = {
   deviceVersion: <D extends string>(device: D) => `hcpro4/versions/${device}` as const,
   /** server → consoles: the robots' statuses gathered for a few milliseconds (console-feed.ts). */
   consoleRobots: 'hcpro4/console/robots',
+  /** server → consoles: the alarms that changed (schemas/alarms.ts, consoleAlarmsPayload). */
+  consoleAlarms: 'hcpro4/console/alarms',
 } as const;
 
 /**
@@ -63,6 +65,7 @@ export const CONSOLE_READ_TOPICS = [
   topics.systemStatus,
   topicFilters.robotStatus,
   topics.consoleRobots,
+  topics.consoleAlarms,
   topicFilters.trackStatus,
   topicFilters.log,
   topicFilters.alert,

@@ -157,5 +157,8 @@ export const ERROR_CODES = [
   'device_offline',
   'track_controller_offline',
   'shared_key_not_configured',
+  'alarm_already_acknowledged',
+  'alarm_not_active',
+  'assignee_unknown',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

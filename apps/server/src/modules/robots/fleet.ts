@@ -1,4 +1,4 @@
-import type { AlertPayload, RobotStatusPayload } from '@railserve/protocol';
+import { type AlertPayload, isKnownAlarmCode, type RobotStatusPayload } from '@railserve/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { FaultGuard } from '../../lib/fault-guard.ts';
@@ -21,6 +21,17 @@ export type FleetTiming = {
   onForget?: (sn: string) => void;
   /** Catches a fault of a timed write (the app's, so /api/health counts it); one of its own when absent. */
   guard?: FaultGuard;
+};
+
+/**
+ * Another module's view of what the fleet takes in (the alarm center): every accepted status and
+ * alert, each robot this instance marked offline for silence, and each removal.
+ */
+export type FleetListener = {
+  status(status: RobotStatusPayload, trackId: number | null): void;
+  alert(alert: AlertPayload, trackId: number | null): void;
+  silent(sn: string, trackId: number | null): void;
+  forget(sn: string): void;
 };
 
 /** Counters of the broker messages the fleet took in and of its writes (tests and the fleet benchmark read them). */
@@ -64,6 +75,7 @@ export class RobotFleet {
   private chain: Promise<unknown> = Promise.resolve();
   private stopped = false;
   private readonly guard: FaultGuard;
+  private readonly listeners: FleetListener[] = [];
 
   constructor(
     private readonly db: Database,
@@ -85,6 +97,10 @@ export class RobotFleet {
     clearInterval(this.sweepTimer);
     clearTimeout(this.flushTimer);
     await this.serial(() => this.write(true));
+  }
+
+  listen(listener: FleetListener) {
+    this.listeners.push(listener);
   }
 
   /** Whether the robot was removed moments ago (its late messages must not register it again). */
@@ -120,6 +136,7 @@ export class RobotFleet {
     const { next, visible, connectionChange } = applyStatus(current ?? newRobot(sn, heardAt), status, heardAt);
     this.remember(next, !current || visible);
     this.timing.onStatus?.(status);
+    for (const listener of this.listeners) listener.status(status, next.trackId);
     if (current && connectionChange === 'offline') this.events.write(robotEvent.lostConnection(next));
     if (current && connectionChange === 'online') this.events.write(robotEvent.online(next));
   }
@@ -129,9 +146,10 @@ export class RobotFleet {
     this.stats.alerts++;
     const current = this.robots.get(alert.sn);
     this.events.write(robotEvent.alarm(current ?? alert, alert.code, alert.active, new Date(alert.ts)));
+    for (const listener of this.listeners) listener.alert(alert, current?.trackId ?? null);
     // An alert of a robot that has not sent a status yet changes nothing: its first status carries its alarms.
-    if (!current) return;
-    const { next, visible } = applyAlert(current, alert, heardAt);
+    if (!current || !isKnownAlarmCode(alert.code)) return;
+    const { next, visible } = applyAlert(current, { ...alert, code: alert.code }, heardAt);
     this.remember(next, visible);
   }
 
@@ -140,6 +158,7 @@ export class RobotFleet {
     this.removed.set(sn, Date.now() + REMOVED_QUIET_MS);
     this.robots.delete(sn);
     this.timing.onForget?.(sn);
+    for (const listener of this.listeners) listener.forget(sn);
     this.dirty.delete(sn);
     this.touched.delete(sn);
     return this.serial(work);
@@ -217,6 +236,7 @@ export class RobotFleet {
           const robot = this.robots.get(sn);
           this.events.write(robotEvent.silent({ sn, trackId: robot?.trackId }, this.timing.offlineAfterMs));
           if (robot) this.timing.onSilent?.(robot);
+          for (const listener of this.listeners) listener.silent(sn, robot?.trackId ?? null);
         }
       } catch (error) {
         this.log.error({ err: error }, 'looking for silent robots failed');

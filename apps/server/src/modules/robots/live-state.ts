@@ -1,6 +1,7 @@
 import {
   type AlarmCode,
   type AlertPayload,
+  isKnownAlarmCode,
   type RobotHealth,
   type RobotState,
   type RobotStatusPayload,
@@ -100,7 +101,8 @@ export function applyStatus(current: LiveRobot, status: RobotStatusPayload, hear
     point: live ? (status.point ?? null) : current.point,
     battery: status.battery ?? current.battery,
     state: status.state ?? current.state,
-    alarms: status.alarms ? [...new Set(status.alarms)].sort() : current.alarms,
+    // The robot's known codes; one of newer firmware lives in the alarm center only (modules/alarms).
+    alarms: status.alarms ? [...new Set(status.alarms.filter(isKnownAlarmCode))].sort() : current.alarms,
     firmware: status.firmware ?? current.firmware,
     ip: status.ip ?? current.ip,
     lastUpdate: heardAt > current.lastUpdate ? heardAt : current.lastUpdate,
@@ -109,7 +111,7 @@ export function applyStatus(current: LiveRobot, status: RobotStatusPayload, hear
 }
 
 /** An alert raises or clears one alarm; the robot's next status carries the whole set anyway. */
-export function applyAlert(current: LiveRobot, alert: AlertPayload, heardAt: Date) {
+export function applyAlert(current: LiveRobot, alert: AlertPayload & { code: AlarmCode }, heardAt: Date) {
   const alarms = new Set(current.alarms);
   if (alert.active) alarms.add(alert.code);
   else alarms.delete(alert.code);

@@ -1,6 +1,7 @@
 import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import type { User } from '@railserve/protocol';
 import { Button, Layout, Space, Tooltip, Typography, theme } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../ui/language-select.tsx';
 import { BrokerIndicator } from './broker-indicator.tsx';
@@ -12,9 +13,11 @@ type AppHeaderProps = {
   narrow: boolean;
   onToggleSidebar: () => void;
   onLogout: () => void;
+  /** Composed by the app: the live alarm count (features/alarms). */
+  status?: ReactNode;
 };
 
-export function AppHeader({ user, collapsed, narrow, onToggleSidebar, onLogout }: AppHeaderProps) {
+export function AppHeader({ user, collapsed, narrow, onToggleSidebar, onLogout, status }: AppHeaderProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   return (
@@ -47,6 +50,7 @@ export function AppHeader({ user, collapsed, narrow, onToggleSidebar, onLogout }
         {narrow ? t('common.appShortTitle') : t('common.appTitle')}
       </Typography.Text>
       <Space size={narrow ? 6 : 16} align="center">
+        {status}
         <BrokerIndicator compact={narrow} />
         <LanguageSelect compact={narrow} />
         <UserBadge user={user} compact={narrow} />

@@ -11,6 +11,8 @@ type MainLayoutProps = {
   sidebarItems: SidebarItem[];
   version?: string;
   onLogout: () => void;
+  /** Shown in the header before the broker indicator; `narrow` says whether the screen is narrow. */
+  headerStatus?: (narrow: boolean) => ReactNode;
   children: ReactNode;
 };
 
@@ -18,7 +20,7 @@ type MainLayoutProps = {
  * Header, collapsible sidebar, content and footer. At 768 px or less the sidebar collapses by
  * itself and, when opened, lies over the content instead of squeezing it.
  */
-export function MainLayout({ user, sidebarItems, version, onLogout, children }: MainLayoutProps) {
+export function MainLayout({ user, sidebarItems, version, onLogout, headerStatus, children }: MainLayoutProps) {
   const narrow = useMediaQuery(`(max-width: ${LAYOUT.mobileBreakpoint}px)`);
   const [collapsed, setCollapsed] = useState(narrow);
   useEffect(() => setCollapsed(narrow), [narrow]);
@@ -45,6 +47,7 @@ export function MainLayout({ user, sidebarItems, version, onLogout, children }: 
           narrow={narrow}
           onToggleSidebar={() => setCollapsed((c) => !c)}
           onLogout={onLogout}
+          status={headerStatus?.(narrow)}
         />
         <Layout.Content style={{ padding: narrow ? 8 : 24, minWidth: 0 }}>{children}</Layout.Content>
         <AppFooter version={version} />

@@ -124,6 +124,7 @@ describe('the console subscriptions', () => {
       'hcpro4/system/status',
       'hcpro4/robots/+/status',
       'hcpro4/console/robots',
+      'hcpro4/console/alarms',
       'hcpro4/tracks/+/status',
       'hcpro4/logs/+',
       'hcpro4/alerts/+',
@@ -132,6 +133,7 @@ describe('the console subscriptions', () => {
     expect(consoleSubscriptions(0)).toEqual([
       'hcpro4/system/status',
       'hcpro4/console/robots',
+      'hcpro4/console/alarms',
       'hcpro4/tracks/+/status',
       'hcpro4/logs/+',
       'hcpro4/alerts/+',

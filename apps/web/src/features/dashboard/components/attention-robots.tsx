@@ -19,11 +19,14 @@ export const AttentionRobots = memo(function AttentionRobots({
   total,
   loading,
   cell,
+  alarmsHref,
 }: {
   robots: readonly AttentionRobot[];
   total: number;
   loading: boolean;
   cell: RobotCell;
+  /** Where a robot's alarms open (the alarm center, given by app/dashboard-route.tsx). */
+  alarmsHref?: (sn: string) => string;
 }) {
   const { t } = useTranslation();
   const more = total - robots.length;
@@ -42,7 +45,14 @@ export const AttentionRobots = memo(function AttentionRobots({
         ) : (
           <CardRows>
             {robots.map((robot, index) => (
-              <AttentionRow key={robot.sn} sn={robot.sn} health={robot.health} first={index === 0} cell={cell} />
+              <AttentionRow
+                key={robot.sn}
+                sn={robot.sn}
+                health={robot.health}
+                first={index === 0}
+                cell={cell}
+                alarmsHref={alarmsHref}
+              />
             ))}
           </CardRows>
         )}
@@ -80,7 +90,8 @@ const AttentionRow = memo(function AttentionRow({
   health,
   first,
   cell: LiveCell,
-}: AttentionRobot & { first: boolean; cell: RobotCell }) {
+  alarmsHref,
+}: AttentionRobot & { first: boolean; cell: RobotCell; alarmsHref?: (sn: string) => string }) {
   return (
     <CardRow testId={`dashboard-attention-${sn}`} first={first}>
       <span style={{ minWidth: 0 }}>
@@ -89,7 +100,13 @@ const AttentionRow = memo(function AttentionRow({
       <Space size={4} wrap align="center" style={{ justifyContent: 'flex-end' }}>
         <HealthTag health={health} />
         <LiveCell sn={sn} show={connectionOf} fields={CONNECTION} />
-        <LiveCell sn={sn} show={alarmsOf} fields={ALARMS} />
+        {alarmsHref ? (
+          <Link to={alarmsHref(sn)} data-testid={`dashboard-attention-alarms-${sn}`}>
+            <LiveCell sn={sn} show={alarmsOf} fields={ALARMS} />
+          </Link>
+        ) : (
+          <LiveCell sn={sn} show={alarmsOf} fields={ALARMS} />
+        )}
         <LiveCell sn={sn} show={batteryOf} fields={BATTERY} />
       </Space>
     </CardRow>

@@ -25,10 +25,12 @@ export function DashboardPage({
   robots,
   tracks,
   cell,
+  alarmsHref,
 }: {
   robots: UseQueryResult<RobotSummary>;
   tracks: UseQueryResult<{ items: readonly Track[] }>;
   cell: RobotCell;
+  alarmsHref?: (sn: string) => string;
 }) {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
@@ -49,7 +51,13 @@ export function DashboardPage({
       <FleetStats summary={summary} loading={robots.isPending || tracks.isPending} />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>
-          <AttentionRobots robots={summary.attention} total={summary.attentionTotal} loading={robots.isPending} cell={cell} />
+          <AttentionRobots
+            robots={summary.attention}
+            total={summary.attentionTotal}
+            loading={robots.isPending}
+            cell={cell}
+            alarmsHref={alarmsHref}
+          />
         </Col>
         <Col xs={24} xl={10}>
           <TrackStatusList tracks={tracks.data?.items ?? NO_TRACKS} loading={tracks.isPending} />

@@ -1,6 +1,7 @@
 import {
   type AlertPayload,
   alertPayload,
+  isKnownAlarmCode,
   type Page,
   parseTopic,
   type Robot,
@@ -29,7 +30,8 @@ export function withRobotStatus(robot: Robot, status: RobotStatusPayload, heardA
     point: live ? (status.point ?? null) : robot.point,
     battery: status.battery ?? robot.battery,
     state: status.state ?? robot.state,
-    alarms: status.alarms ? [...new Set(status.alarms)].sort() : robot.alarms,
+    // Codes of newer firmware are the alarm center's to show (as unknown), not the robot's tags.
+    alarms: status.alarms ? [...new Set(status.alarms.filter(isKnownAlarmCode))].sort() : robot.alarms,
     firmware: status.firmware ?? robot.firmware,
     ip: status.ip ?? robot.ip,
     lastUpdate: heardAt,
@@ -38,6 +40,7 @@ export function withRobotStatus(robot: Robot, status: RobotStatusPayload, heardA
 }
 
 export function withRobotAlert(robot: Robot, alert: AlertPayload, heardAt: string): Robot {
+  if (!isKnownAlarmCode(alert.code)) return robot;
   const alarms = new Set(robot.alarms);
   if (alert.active) alarms.add(alert.code);
   else alarms.delete(alert.code);

@@ -1,0 +1,232 @@
+import {
+  ALARM_COUNT_CAP,
+  ALARM_SEVERITIES,
+  type Alarm,
+  type AlarmClearedBy,
+  type AlarmEvent,
+  type AlarmEventKind,
+  type AlarmSummary,
+  type ListAlarmsQuery,
+} from '@railserve/protocol';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, not, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { alarmEvents, alarms } from '../../db/schema/alarms.ts';
+import { users } from '../../db/schema/users.ts';
+
+type AlarmRow = typeof alarms.$inferSelect;
+type EventRow = typeof alarmEvents.$inferSelect;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The wire alarm: the issue's fields, no more (the reset bookkeeping stays on the server). */
+export function toAlarm(row: AlarmRow): Alarm {
+  return {
+    id: row.id,
+    robotSn: row.robotSn,
+    trackId: row.trackId,
+    code: row.code,
+    severity: row.severity as Alarm['severity'],
+    active: row.active,
+    acknowledged: row.acknowledged,
+    acknowledgedBy: row.acknowledgedBy,
+    assigneeId: row.assigneeId,
+    raisedAt: row.raisedAt.toISOString(),
+    lastRaisedAt: row.lastRaisedAt.toISOString(),
+    count: row.count,
+    clearedAt: iso(row.clearedAt),
+    clearedBy: row.clearedBy as AlarmClearedBy | null,
+    suppressed: row.suppressed,
+    flapping: row.flapping,
+  };
+}
+
+const toEvent = (row: EventRow): AlarmEvent => ({
+  id: row.id,
+  time: row.time.toISOString(),
+  kind: row.kind as AlarmEventKind,
+  username: row.username,
+  text: row.text,
+  count: row.count,
+  assigneeId: row.assigneeId,
+  clearedBy: row.clearedBy as AlarmClearedBy | null,
+});
+
+export type NewAlarmEvent = Omit<typeof alarmEvents.$inferInsert, 'id'> & { kind: AlarmEventKind };
+
+export const insertEvents = async (db: Database, rows: NewAlarmEvent[]) => {
+  if (rows.length > 0) await db.insert(alarmEvents).values(rows);
+};
+
+/** Every active alarm, for the in-memory view at start. */
+export const loadActiveAlarms = (db: Database) =>
+  db
+    .select({ id: alarms.id, robotSn: alarms.robotSn, code: alarms.code, resetAcknowledged: alarms.resetAcknowledged })
+    .from(alarms)
+    .where(eq(alarms.active, true));
+
+/** Opens an alarm; undefined when another instance opened the same (robot, code) first. */
+export async function openAlarm(db: Database, values: typeof alarms.$inferInsert) {
+  const [row] = await db.insert(alarms).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function findActive(db: Database, robotSn: string, code: string) {
+  const [row] = await db
+    .select()
+    .from(alarms)
+    .where(and(eq(alarms.robotSn, robotSn), eq(alarms.code, code), eq(alarms.active, true)));
+  return row;
+}
+
+export async function repeatAlarm(db: Database, id: number, at: Date) {
+  const [row] = await db
+    .update(alarms)
+    .set({ count: sql`${alarms.count} + 1`, lastRaisedAt: at })
+    .where(and(eq(alarms.id, id), eq(alarms.active, true)))
+    .returning();
+  return row;
+}
+
+export async function clearAlarm(db: Database, id: number, by: AlarmClearedBy, at: Date) {
+  const [row] = await db
+    .update(alarms)
+    .set({ active: false, clearedAt: at, clearedBy: by })
+    .where(and(eq(alarms.id, id), eq(alarms.active, true)))
+    .returning();
+  return row;
+}
+
+export async function findAlarm(db: Database, id: number) {
+  const [row] = await db.select().from(alarms).where(eq(alarms.id, id));
+  return row;
+}
+
+export const findAlarms = (db: Database, ids: number[]) => db.select().from(alarms).where(inArray(alarms.id, ids));
+
+export async function timeline(db: Database, alarmId: number) {
+  const rows = await db.select().from(alarmEvents).where(eq(alarmEvents.alarmId, alarmId)).orderBy(asc(alarmEvents.id));
+  return rows.map(toEvent);
+}
+
+/** Acknowledges the alarms not acknowledged yet; answers the rows it changed. */
+export const acknowledge = (db: Database, ids: number[], username: string) =>
+  db
+    .update(alarms)
+    .set({ acknowledged: true, acknowledgedBy: username, acknowledgedAt: new Date() })
+    .where(and(inArray(alarms.id, ids), eq(alarms.acknowledged, false)))
+    .returning();
+
+export const assign = (db: Database, ids: number[], userId: number | null) =>
+  db.update(alarms).set({ assigneeId: userId }).where(inArray(alarms.id, ids)).returning();
+
+export async function recordReset(db: Database, id: number, commandId: string) {
+  const [row] = await db
+    .update(alarms)
+    .set({ resetCommandId: commandId, resetAcknowledged: false })
+    .where(eq(alarms.id, id))
+    .returning();
+  return row;
+}
+
+/**
+ * The alarm a reset command was sent for; `acknowledged` marks its next clear as the operator's.
+ * A robot clears the code as it carries the reset out, often before its acknowledgement arrives:
+ * a clear by the device since the reset was sent then becomes the operator's too (its timeline entry with it).
+ */
+export async function answerReset(db: Database, commandId: string, acknowledged: boolean) {
+  const rows = await db
+    .update(alarms)
+    .set({
+      resetAcknowledged: acknowledged,
+      ...(acknowledged
+        ? { clearedBy: sql`CASE WHEN ${alarms.clearedBy} = 'device' THEN 'operator' ELSE ${alarms.clearedBy} END` }
+        : {}),
+    })
+    .where(eq(alarms.resetCommandId, commandId))
+    .returning();
+  const cleared = rows.filter((row) => row.clearedBy === 'operator').map((row) => row.id);
+  if (cleared.length > 0)
+    await db
+      .update(alarmEvents)
+      .set({ clearedBy: 'operator' })
+      .where(and(inArray(alarmEvents.alarmId, cleared), eq(alarmEvents.kind, 'cleared'), eq(alarmEvents.clearedBy, 'device')));
+  return rows;
+}
+
+function filterOf(q: Partial<ListAlarmsQuery>): SQL | undefined {
+  const parts: (SQL | undefined)[] = [
+    q.state === undefined ? undefined : eq(alarms.active, q.state === 'active'),
+    q.acknowledged === undefined ? undefined : eq(alarms.acknowledged, q.acknowledged),
+    q.severity ? eq(alarms.severity, q.severity) : undefined,
+    q.trackId ? eq(alarms.trackId, q.trackId) : undefined,
+    q.robotSn ? eq(alarms.robotSn, q.robotSn) : undefined,
+    q.code ? eq(alarms.code, q.code) : undefined,
+    q.assigneeId ? eq(alarms.assigneeId, q.assigneeId) : undefined,
+    q.from ? gte(alarms.raisedAt, new Date(q.from)) : undefined,
+    q.to ? lte(alarms.raisedAt, new Date(q.to)) : undefined,
+  ];
+  return and(...parts.filter((p): p is SQL => p !== undefined));
+}
+
+/** Newest first; the total is counted up to ALARM_COUNT_CAP, like logs. */
+export async function listAlarms(db: Database, q: ListAlarmsQuery) {
+  const where = filterOf(q);
+  const rows = await db
+    .select()
+    .from(alarms)
+    .where(where)
+    .orderBy(desc(alarms.raisedAt), desc(alarms.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  const capped = db
+    .select({ id: alarms.id })
+    .from(alarms)
+    .where(where)
+    .limit(ALARM_COUNT_CAP + 1)
+    .as('capped');
+  const [{ n }] = await db.select({ n: count() }).from(capped);
+  return {
+    items: rows.map(toAlarm),
+    total: Math.min(n, ALARM_COUNT_CAP),
+    totalCapped: n > ALARM_COUNT_CAP,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+export async function summary(db: Database): Promise<AlarmSummary> {
+  const rows = await db
+    .select({ severity: alarms.severity, n: count() })
+    .from(alarms)
+    .where(and(eq(alarms.active, true), eq(alarms.acknowledged, false)))
+    .groupBy(alarms.severity);
+  const result = Object.fromEntries(ALARM_SEVERITIES.map((s) => [s, 0])) as AlarmSummary;
+  for (const row of rows) if (row.severity in result) result[row.severity as keyof AlarmSummary] = row.n;
+  return result;
+}
+
+/** Active users, who may be assigned alarms. */
+export const assignees = (db: Database) =>
+  db
+    .select({ id: users.id, username: users.username, nickname: users.nickname })
+    .from(users)
+    .where(eq(users.status, 'active'))
+    .orderBy(asc(users.username));
+
+export async function activeUserExists(db: Database, id: number) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.status, 'active')));
+  return row !== undefined;
+}
+
+/** Cleared alarms older than the retention period go, with their timelines. */
+export async function purgeClearedAlarms(db: Database, retentionDays: number) {
+  const cutoff = new Date(Date.now() - retentionDays * 86_400_000);
+  const removed = await db
+    .delete(alarms)
+    .where(and(not(alarms.active), lt(alarms.clearedAt, cutoff)))
+    .returning({ id: alarms.id });
+  return removed.length;
+}

@@ -1,0 +1,172 @@
+import { topics } from '@railserve/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../helper.ts';
+import { alarmDetail, listAlarms, waitForAlarms } from '../support/alarms.ts';
+import { brokerClients, closed, connected } from '../support/broker-clients.ts';
+import { type RawDevice, ROBOT_TEST_CONFIG, rawDevice, waitFor } from '../support/robots.ts';
+
+// The alarm center's lifecycle from what robots send (issue 29); its API and live feed: alarms-api.test.ts.
+let app: TestApp;
+let admin: { authorization: string; id: number };
+const mqtt = brokerClients(() => app);
+
+beforeAll(async () => {
+  app = await buildTestApp(ROBOT_TEST_CONFIG);
+  admin = await app.as(0);
+  await app.mqtt.waitUntilSubscribed();
+});
+afterAll(async () => {
+  await mqtt.endAll();
+  await app.close();
+});
+
+const device = (sn: string, answer?: Parameters<typeof rawDevice>[2]) =>
+  rawDevice(
+    {
+      app,
+      brokerUrl: `mqtt://127.0.0.1:${app.brokerPorts!.tcp}`,
+      deviceKey: app.secrets.deviceKey,
+      observer: { username: '', password: '' },
+    },
+    sn,
+    answer,
+  );
+const alert = (robot: RawDevice, sn: string, code: string, active: boolean) =>
+  robot.publish(topics.alert(sn), { sn, code, active, ts: new Date().toISOString() });
+const post = (url: string, headers: { authorization: string }, payload?: object) =>
+  app.inject({ method: 'POST', url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
+
+describe('lifecycle', () => {
+  it('opens one alarm per occurrence, counts repeats and closes it when the status no longer holds the code', async () => {
+    const robot = await device('AL-ONE');
+    await robot.status({ state: 'alarm', battery: 80, alarms: ['left_motor_comm'] });
+    await robot.status({ state: 'alarm', battery: 80, alarms: ['left_motor_comm'] });
+    const [opened] = await waitForAlarms(app, admin, 'AL-ONE', 'left_motor_comm', (a) => a.length === 1, 'raised');
+    expect(opened).toMatchObject({ severity: 'critical', active: true, acknowledged: false, count: 1, clearedBy: null });
+    await alert(robot, 'AL-ONE', 'left_motor_comm', true);
+    await waitForAlarms(app, admin, 'AL-ONE', 'left_motor_comm', (a) => a[0]?.count === 2, 'repeated');
+    await robot.status({ state: 'idle', battery: 80, alarms: [] });
+    const [cleared] = await waitForAlarms(app, admin, 'AL-ONE', 'left_motor_comm', (a) => !a[0]?.active, 'cleared');
+    expect(cleared).toMatchObject({ clearedBy: 'device', count: 2 });
+    expect(cleared.clearedAt).not.toBeNull();
+    const detail = await alarmDetail(app, admin, cleared.id);
+    expect(detail.timeline.map((e) => e.kind)).toEqual(['raised', 'repeated', 'cleared']);
+    // The next occurrence is a new alarm.
+    await alert(robot, 'AL-ONE', 'left_motor_comm', true);
+    const both = await waitForAlarms(app, admin, 'AL-ONE', 'left_motor_comm', (a) => a.length === 2, 'a second occurrence');
+    expect(both[0]).toMatchObject({ active: true, count: 1 });
+    await alert(robot, 'AL-ONE', 'left_motor_comm', false);
+    await waitForAlarms(app, admin, 'AL-ONE', 'left_motor_comm', (a) => !a[0]?.active, 'cleared by an alert');
+    await robot.close();
+  });
+
+  it('keeps a code of newer firmware as an unknown alarm with its raw code', async () => {
+    const robot = await device('AL-NEW');
+    await robot.status({ state: 'idle', battery: 80, alarms: ['lidar_dirty'] });
+    const [unknown] = await waitForAlarms(app, admin, 'AL-NEW', 'lidar_dirty', (a) => a.length === 1, 'raised');
+    expect(unknown).toMatchObject({ code: 'lidar_dirty', severity: 'major', active: true });
+    await robot.close();
+  });
+
+  it('raises robot_offline for a last will and clears it when the robot is back', async () => {
+    const robot = await device('AL-WILL');
+    await robot.status({ state: 'idle', battery: 80 });
+    await app.robots.flush();
+    await robot.status({ connection: 'offline' });
+    const [offline] = await waitForAlarms(app, admin, 'AL-WILL', 'robot_offline', (a) => a[0]?.active === true, 'offline');
+    expect(offline.severity).toBe('major');
+    await robot.status({ state: 'idle', battery: 80 });
+    const [back] = await waitForAlarms(app, admin, 'AL-WILL', 'robot_offline', (a) => a[0]?.active === false, 'back');
+    expect(back.clearedBy).toBe('server');
+    await robot.close();
+  });
+
+  it('raises robot_offline for a robot silent longer than the offline period', async () => {
+    const robot = await device('AL-QUIET');
+    await robot.status({ state: 'idle', battery: 80 });
+    await robot.close();
+    await waitForAlarms(app, admin, 'AL-QUIET', 'robot_offline', (a) => a[0]?.active === true, 'silent');
+  });
+
+  it('lets no device raise or clear another robot’s alarm, and drops invalid payloads', async () => {
+    const owner = await device('AL-OWNER');
+    await owner.status({ state: 'alarm', battery: 80, alarms: ['imu_stuck'] });
+    await waitForAlarms(app, admin, 'AL-OWNER', 'imu_stuck', (a) => a[0]?.active === true, 'raised');
+    // On its own topic, naming the other robot: dropped by the ingest.
+    const rogue = await device('AL-ROGUE');
+    await rogue.publish(topics.alert('AL-ROGUE'), {
+      sn: 'AL-OWNER',
+      code: 'imu_stuck',
+      active: false,
+      ts: new Date().toISOString(),
+    });
+    // Invalid: not a code, not JSON.
+    await rogue.publish(topics.alert('AL-ROGUE'), {
+      sn: 'AL-ROGUE',
+      code: 'Not A Code!',
+      active: true,
+      ts: new Date().toISOString(),
+    });
+    await rogue.publish(topics.alert('AL-ROGUE'), '{oops');
+    // On the other robot's topic: the broker closes the connection.
+    const forger = mqtt.robot('AL-FORGER');
+    expect(await connected(forger)).toBe(true);
+    forger.publish(
+      topics.alert('AL-OWNER'),
+      JSON.stringify({ sn: 'AL-OWNER', code: 'imu_stuck', active: false, ts: new Date().toISOString() }),
+    );
+    await closed(forger);
+    // A valid alert after them all shows they were taken in order and refused.
+    await alert(rogue, 'AL-ROGUE', 'low_battery', true);
+    await waitForAlarms(app, admin, 'AL-ROGUE', 'low_battery', (a) => a.length === 1, 'the valid alert');
+    expect(await listAlarms(app, admin, 'robotSn=AL-ROGUE&pageSize=100')).toHaveLength(1);
+    const [still] = await listAlarms(app, admin, 'robotSn=AL-OWNER&code=imu_stuck');
+    expect(still.active).toBe(true);
+    await owner.close();
+    await rogue.close();
+  });
+
+  it('records communication alarms as suppressed while the robot’s link is down, and no others', async () => {
+    const robot = await device('AL-LINK');
+    await robot.status({ state: 'alarm', battery: 80, alarms: ['network_timeout'] });
+    await waitForAlarms(app, admin, 'AL-LINK', 'network_timeout', (a) => a.length === 1, 'raised');
+    await alert(robot, 'AL-LINK', 'imu_comm', true);
+    await alert(robot, 'AL-LINK', 'imu_stuck', true);
+    const [comm] = await waitForAlarms(app, admin, 'AL-LINK', 'imu_comm', (a) => a.length === 1, 'raised');
+    const [stuck] = await waitForAlarms(app, admin, 'AL-LINK', 'imu_stuck', (a) => a.length === 1, 'raised');
+    const [link] = await listAlarms(app, admin, 'robotSn=AL-LINK&code=network_timeout');
+    expect([comm.suppressed, stuck.suppressed, link.suppressed]).toEqual([true, false, false]);
+    await robot.close();
+  });
+
+  it('marks an alarm that raises and clears 5 times within 10 minutes as flapping', async () => {
+    const robot = await device('AL-FLAP');
+    for (let i = 0; i < 5; i++) {
+      await alert(robot, 'AL-FLAP', 'read_point_timeout', true);
+      await alert(robot, 'AL-FLAP', 'read_point_timeout', false);
+    }
+    const alarms = await waitForAlarms(
+      app,
+      admin,
+      'AL-FLAP',
+      'read_point_timeout',
+      (a) => a.length === 5 && !a[0].active,
+      'five',
+    );
+    // Newest first: the fifth occurrence flaps, the four before it did not yet.
+    expect(alarms.map((a) => a.flapping)).toEqual([true, false, false, false, false]);
+    await robot.close();
+  });
+
+  it('closes a removed robot’s alarms', async () => {
+    const robot = await device('AL-GONE');
+    await robot.status({ state: 'alarm', battery: 80, alarms: ['rfid_comm'] });
+    await waitForAlarms(app, admin, 'AL-GONE', 'rfid_comm', (a) => a[0]?.active === true, 'raised');
+    await robot.close();
+    await app.robots.flush();
+    const removed = await app.inject({ method: 'DELETE', url: '/api/v1/robots/AL-GONE', headers: admin });
+    expect(removed.statusCode).toBe(200);
+    const [closedAlarm] = await waitForAlarms(app, admin, 'AL-GONE', 'rfid_comm', (a) => a[0]?.active === false, 'closed');
+    expect(closedAlarm.clearedBy).toBe('removal');
+  });
+});

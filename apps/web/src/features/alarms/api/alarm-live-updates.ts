@@ -1,0 +1,41 @@
+import { type Alarm, consoleAlarmsPayload, topics } from '@railserve/protocol';
+import type { QueryClient } from '@tanstack/react-query';
+import type { BrokerStore } from '../../../lib/broker/broker-store.ts';
+import { alarmKeys } from './alarm-keys.ts';
+
+/** Lists and the header's count are read again at most this often while alarms change (a storm is one read). */
+const REFRESH_GAP_MS = 1000;
+
+/**
+ * The alarm feed (`hcpro4/console/alarms`) into the query cache: an open alarm's detail takes the
+ * new state at once (and reads its timeline again); lists and the header's count are read again,
+ * gathered, so a storm of thousands of changes costs one read. After a reconnect everything is read again.
+ */
+export function registerAlarmLiveUpdates({ broker, queryClient }: { broker: BrokerStore; queryClient: QueryClient }) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const refresh = () => {
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      void queryClient.invalidateQueries({ queryKey: alarmKeys.lists });
+      void queryClient.invalidateQueries({ queryKey: alarmKeys.summary });
+    }, REFRESH_GAP_MS);
+  };
+  const onAlarm = (alarm: Alarm) => {
+    const key = alarmKeys.detail(alarm.id);
+    if (!queryClient.getQueryData(key)) return;
+    queryClient.setQueryData(key, (detail: object | undefined) => (detail ? { ...detail, ...alarm } : detail));
+    void queryClient.invalidateQueries({ queryKey: key });
+  };
+  const removeFeed = broker.onMessage(topics.consoleAlarms, (message) => {
+    const parsed = consoleAlarmsPayload.safeParse(message.json);
+    if (!parsed.success) return;
+    for (const alarm of parsed.data.alarms) onAlarm(alarm);
+    refresh();
+  });
+  const removeReconnect = broker.onConnect(() => void queryClient.invalidateQueries({ queryKey: alarmKeys.all }));
+  return () => {
+    clearTimeout(timer);
+    removeFeed();
+    removeReconnect();
+  };
+}
