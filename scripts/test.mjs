@@ -2,7 +2,7 @@
 // on PGlite and on the PostgreSQL server, the web build, browser end-to-end tests. A required
 // service or browser that is missing fails the run with a line saying what is missing.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -20,25 +20,26 @@ const only = process.argv.slice(2);
 
 /**
  * Runs one step; `partOf` names the step that `npm test -- <step>` selects it by. A step that runs
- * `beside` others keeps its output and prints it whole when it ends, so the log reads step by step.
+ * `beside` others writes its output to a file as it goes (named at its start, for a run stopped
+ * midway) and prints it whole when it ends, so the log reads step by step.
  */
 async function run(step, command, args, { env = {}, partOf = step, beside = false } = {}) {
   if (only.length && !only.includes(partOf)) return;
-  console.log(`\n▶ ${step}: ${command} ${args.join(' ')}${beside ? ' (beside other steps: its output comes when it ends)' : ''}`);
+  const log = beside ? path.join(reports, `${step.replace(/\W+/g, '-')}.log`) : undefined;
+  console.log(`\n▶ ${step}: ${command} ${args.join(' ')}${log ? ` (beside other steps: output in ${log} until it ends)` : ''}`);
   const started = Date.now();
+  const file = log ? openSync(log, 'a') : undefined;
   const child = spawn(command, args, {
     cwd: root,
-    stdio: beside ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    stdio: log ? ['ignore', file, file] : 'inherit',
     env: { ...process.env, ...env },
   });
-  const output = [];
-  child.stdout?.on('data', (chunk) => output.push(chunk));
-  child.stderr?.on('data', (chunk) => output.push(chunk));
+  if (file !== undefined) closeSync(file);
   const status = await new Promise((resolve) => child.on('close', (code) => resolve(code)));
   const seconds = Math.round((Date.now() - started) / 1000);
-  if (beside) {
+  if (log) {
     console.log(`\n▼ ${step} (${seconds} s):`);
-    process.stdout.write(Buffer.concat(output));
+    process.stdout.write(readFileSync(log));
   }
   durations.push(`${step} ${seconds} s`);
   // Later steps still run, so one CI run shows every failing step, not just the first.
