@@ -2,7 +2,7 @@
 // on PGlite and on the PostgreSQL server, the web build, browser end-to-end tests. A required
 // service or browser that is missing fails the run with a line saying what is missing.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -18,14 +18,30 @@ const failedTests = [];
 const durations = [];
 const only = process.argv.slice(2);
 
-/** Runs one step; `partOf` names the step that `npm test -- <step>` selects it by. */
-async function run(step, command, args, { env = {}, partOf = step } = {}) {
+/**
+ * Runs one step; `partOf` names the step that `npm test -- <step>` selects it by. A step that runs
+ * `beside` others writes its output to a file as it goes (named at its start, for a run stopped
+ * midway) and prints it whole when it ends, so the log reads step by step.
+ */
+async function run(step, command, args, { env = {}, partOf = step, beside = false } = {}) {
   if (only.length && !only.includes(partOf)) return;
-  console.log(`\n▶ ${step}: ${command} ${args.join(' ')}`);
+  const log = beside ? path.join(reports, `${step.replace(/\W+/g, '-')}.log`) : undefined;
+  console.log(`\n▶ ${step}: ${command} ${args.join(' ')}${log ? ` (beside other steps: output in ${log} until it ends)` : ''}`);
   const started = Date.now();
-  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const file = log ? openSync(log, 'a') : undefined;
+  const child = spawn(command, args, {
+    cwd: root,
+    stdio: log ? ['ignore', file, file] : 'inherit',
+    env: { ...process.env, ...env },
+  });
+  if (file !== undefined) closeSync(file);
   const status = await new Promise((resolve) => child.on('close', (code) => resolve(code)));
-  durations.push(`${step} ${Math.round((Date.now() - started) / 1000)} s`);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  if (log) {
+    console.log(`\n▼ ${step} (${seconds} s):`);
+    process.stdout.write(readFileSync(log));
+  }
+  durations.push(`${step} ${seconds} s`);
   // Later steps still run, so one CI run shows every failing step, not just the first.
   if (status !== 0) failedSteps.push(`${step} (exit ${status})`);
 }
@@ -68,11 +84,10 @@ function specs(suites, keep, file = '') {
 }
 
 /**
- * Vitest gives a 2-CPU machine one worker; `workers` runs more files at once. The server suites
- * keep one: they are bound by the CPU, and more workers made their timing-sensitive files flaky
- * on a loaded machine (README, "Testing").
+ * Vitest gives a 2-CPU machine one worker; `workers` runs more files at once. Each server pass
+ * keeps one: the two passes run beside each other instead (README, "Testing").
  */
-async function vitest(step, projects, { env, workers } = {}) {
+async function vitest(step, projects, { env, workers, beside } = {}) {
   const out = path.join(reports, `${step}.json`);
   const args = [
     'vitest',
@@ -84,7 +99,7 @@ async function vitest(step, projects, { env, workers } = {}) {
     `--outputFile.json=${out}`,
   ];
   const unhandled = path.join(reports, `${step}.unhandled.txt`);
-  await run(step, 'npx', args, { env: { ...env, RS_UNHANDLED_ERRORS_FILE: unhandled } });
+  await run(step, 'npx', args, { env: { ...env, RS_UNHANDLED_ERRORS_FILE: unhandled }, beside });
   if (existsSync(out)) countVitest(step, out);
   // An error thrown outside any test fails the step without failing a test: name it too.
   if (existsSync(unhandled)) {
@@ -109,13 +124,7 @@ function requireBinary(file, what) {
 
 const wanted = (step) => !only.length || only.includes(step);
 
-async function serverTests() {
-  await vitest('server-pglite', ['server'], { env: { TEST_DATABASE_URL: '' } });
-  await vitest('server-postgres', ['server'], { env: { TEST_DATABASE_URL } });
-}
-
 async function browserTests() {
-  await run('web build', 'node', ['scripts/web-build.mjs'], { partOf: 'e2e' });
   const out = path.join(reports, 'e2e.json');
   await run('e2e', 'npx', ['playwright', 'test'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out } });
   if (!wanted('e2e') || !existsSync(out)) return;
@@ -136,11 +145,32 @@ if (wanted('e2e')) {
   requireBinary(process.env.MOSQUITTO_PATH ?? '/usr/sbin/mosquitto', 'Mosquitto (Debian package mosquitto)');
 }
 const runStarted = Date.now();
-await run('lint', 'npx', ['biome', 'check', '.']);
-await run('typecheck', 'npm', ['run', 'typecheck']);
-await vitest('unit', ['protocol', 'web', 'robot-sim'], { workers: 2 });
-// One after another: beside the browser tests, the server suites took twice as long (README, "Testing").
-await serverTests();
+/**
+ * Runs lanes at the same time, each given as the steps it selects by and how it starts; when more
+ * than one lane has a selected step, their steps print their output as they end.
+ */
+const together = (...lanes) => {
+  const beside = lanes.filter(([steps]) => steps.some(wanted)).length > 1;
+  return Promise.all(lanes.map(([, start]) => start(beside)));
+};
+// Two at a time, for the machine's two CPUs (README, "Testing"): lint, types and the web build
+// beside the unit tests; the PGlite pass beside the PostgreSQL pass, whose time is mostly the
+// database server's. The browser tests run alone: beside the server suites both slowed down.
+await together(
+  [
+    ['lint', 'typecheck', 'e2e'],
+    async (beside) => {
+      await run('lint', 'npx', ['biome', 'check', '.'], { beside });
+      await run('typecheck', 'npm', ['run', 'typecheck'], { beside });
+      await run('web build', 'node', ['scripts/web-build.mjs'], { partOf: 'e2e', beside });
+    },
+  ],
+  [['unit'], (beside) => vitest('unit', ['protocol', 'web', 'robot-sim'], { workers: 2, beside })],
+);
+await together(
+  [['server-pglite'], (beside) => vitest('server-pglite', ['server'], { env: { TEST_DATABASE_URL: '' }, beside })],
+  [['server-postgres'], (beside) => vitest('server-postgres', ['server'], { env: { TEST_DATABASE_URL }, beside })],
+);
 await browserTests();
 durations.push(`whole run ${Math.round((Date.now() - runStarted) / 1000)} s`);
 

@@ -9,7 +9,8 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     css: false,
-    // Whole-app render tests (antd, lazy pages) take seconds on a busy machine.
-    testTimeout: 30_000,
+    // Whole-app render tests (antd, lazy pages) take seconds on a busy machine, and a test may wait
+    // for several screens (src/testing/setup.ts gives each wait 25 s).
+    testTimeout: 90_000,
   },
 });

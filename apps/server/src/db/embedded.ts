@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -11,6 +12,19 @@ export type EmbeddedDatabase = {
   close(): Promise<void>;
 };
 
+/** The global WebAssembly, which the server's type library (no DOM) names as types only. */
+const { compile } = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<object> } }).WebAssembly;
+let compiled: Promise<object> | undefined;
+/**
+ * PGlite's WebAssembly, compiled once per process and handed to each database's worker: a process
+ * that opens many databases (the server tests open one per test app) compiles it once, not each time.
+ */
+function pgliteModule(): Promise<object> {
+  const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  compiled ??= readFile(path.join(dist, 'pglite.wasm')).then((bytes) => compile(bytes));
+  return compiled;
+}
+
 /**
  * Starts PGlite in a worker thread behind its PostgreSQL socket server, so the rest of the
  * server reaches it with the ordinary PostgreSQL driver. `dataDir` undefined means in memory;
@@ -19,7 +33,10 @@ export type EmbeddedDatabase = {
 export async function startEmbeddedDatabase(dataDir: string | undefined, startFrom?: string): Promise<EmbeddedDatabase> {
   const socketDir = await mkdtemp(path.join(os.tmpdir(), 'rs-pg-'));
   const socketPath = path.join(socketDir, '.s.PGSQL.5432');
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir, socketPath, startFrom } });
+  const wasmModule = await pgliteModule();
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+    workerData: { dataDir, socketPath, startFrom, wasmModule },
+  });
   await new Promise<void>((resolve, reject) => {
     const onMessage = (message: { type: string; message?: string }) => {
       if (message.type === 'ready') resolve();

@@ -7,14 +7,14 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
-const { dataDir, socketPath, startFrom } = workerData;
+const { dataDir, socketPath, startFrom, wasmModule } = workerData;
 let db;
 let server;
 
 async function start() {
   // Starting from a saved data directory skips initdb, most of a fresh start's time.
   const loadDataDir = startFrom ? new Blob([await readFile(startFrom)]) : undefined;
-  db = await PGlite.create({ dataDir: dataDir ?? undefined, loadDataDir, extensions: { pg_trgm } });
+  db = await PGlite.create({ dataDir: dataDir ?? undefined, loadDataDir, pgliteWasmModule: wasmModule, extensions: { pg_trgm } });
   // Queries are serialized by the socket server's queue whatever the count; room for more than the
   // pool's one connection lets a reconnect in while the dropped socket is still being torn down
   // (with 1, that reconnect was refused and unrelated queries failed with EPIPE/ECONNRESET).

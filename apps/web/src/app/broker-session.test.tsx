@@ -55,7 +55,7 @@ describe('the console’s broker connection', () => {
     fake.last().emit('error', refused);
     // The refused client is not left retrying the same credentials.
     expect(fake.clients[0].ended).toBe(true);
-    await waitFor(() => expect(fake.calls).toHaveLength(2), { timeout: 3000 });
+    await waitFor(() => expect(fake.calls).toHaveLength(2));
     expect(issued()).toBe(2);
     expect(fake.calls[1].options).toMatchObject({ password: 'secret-2', clientId: 'frontend_00000002' });
     fake.last().emit('connect');

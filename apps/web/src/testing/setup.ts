@@ -6,8 +6,9 @@ import { loadLocale } from '../lib/i18n.ts';
 // Both languages' words, loaded once before any test renders.
 await Promise.all(LOCALES.map(loadLocale));
 
-// Lazy pages load through Vite's transform on first use; a busy machine needs more than 1 s.
-configure({ asyncUtilTimeout: 8000 });
+// Lazy pages load through Vite's transform on first use: on a machine shared with other work
+// (CI runs two steps at a time) that took over 8 s. A wait that ends sooner still passes at once.
+configure({ asyncUtilTimeout: 25_000 });
 
 // jsdom lacks the layout APIs antd reads.
 if (!window.matchMedia) {

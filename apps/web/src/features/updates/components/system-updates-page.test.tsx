@@ -7,7 +7,7 @@ import { tokenFor } from '../../../testing/tokens.ts';
 import { failedRecordFixture, stoppedRolloutFixture, systemVersionsAnswer, updateFileFixture } from '../../../testing/updates.ts';
 
 /** The page loads lazily; on a loaded machine the first render takes a while. */
-const SLOW = { timeout: 20_000 };
+const SLOW = { timeout: 60_000 };
 const page = <T,>(items: T[]) => ({ items, total: items.length, page: 1, pageSize: 10 });
 
 function signedIn(permission: number, first: MockRoute[] = []) {
