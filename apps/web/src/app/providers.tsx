@@ -8,8 +8,6 @@ import 'dayjs/locale/zh-tw';
 import zhTW from 'antd/es/locale/zh_TW';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrokerProvider } from '../lib/broker/broker-context.tsx';
-import type { BrokerStore } from '../lib/broker/broker-store.ts';
 import { isLocale } from '../lib/i18n.ts';
 import { THEME } from './theme.ts';
 
@@ -17,18 +15,16 @@ const ANTD_LOCALES = { 'zh-TW': zhTW, en: enUS } satisfies Record<Locale, unknow
 /** dayjs names the months and weekdays in antd's date pickers: it follows the language too. */
 const DAYJS_LOCALES = { 'zh-TW': 'zh-tw', en: 'en' } satisfies Record<Locale, string>;
 
-type ProvidersProps = { queryClient: QueryClient; broker: BrokerStore; children: ReactNode };
+type ProvidersProps = { queryClient: QueryClient; children: ReactNode };
 
-export function Providers({ queryClient, broker, children }: ProvidersProps) {
+export function Providers({ queryClient, children }: ProvidersProps) {
   const { i18n } = useTranslation();
   const locale = isLocale(i18n.language) ? i18n.language : 'zh-TW';
   // Set during render, before the pickers below render with it.
   if (dayjs.locale() !== DAYJS_LOCALES[locale]) dayjs.locale(DAYJS_LOCALES[locale]);
   return (
     <ConfigProvider locale={ANTD_LOCALES[locale]} theme={THEME}>
-      <QueryClientProvider client={queryClient}>
-        <BrokerProvider store={broker}>{children}</BrokerProvider>
-      </QueryClientProvider>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </ConfigProvider>
   );
 }

@@ -1,6 +1,8 @@
 import { App as AntdApp } from 'antd';
 import { useEffect } from 'react';
+import { BrokerProvider, useProvidedBroker } from '../lib/broker/broker-context.tsx';
 import { setMessageApi } from '../lib/feedback.ts';
+import { appBroker } from './app-broker.ts';
 import { AppLayout } from './app-layout.tsx';
 import { BrokerSession } from './broker-session.tsx';
 
@@ -16,10 +18,12 @@ function FeedbackBridge() {
 
 /**
  * Everything a signed-in screen stands in: antd's app context (messages, modals, notifications),
- * the broker session and the main layout. Loaded lazily, so the login route carries none of it.
+ * the broker client and its session, and the main layout. Loaded lazily, so the login route
+ * carries none of it.
  */
 export function SignedInShell() {
-  return (
+  const provided = useProvidedBroker();
+  const shell = (
     <AntdApp>
       <FeedbackBridge />
       <BrokerSession>
@@ -27,4 +31,5 @@ export function SignedInShell() {
       </BrokerSession>
     </AntdApp>
   );
+  return provided ? shell : <BrokerProvider store={appBroker()}>{shell}</BrokerProvider>;
 }

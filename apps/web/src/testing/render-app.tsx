@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Providers } from '../app/providers.tsx';
 import { routeObjects } from '../app/router.tsx';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
+import { BrokerProvider } from '../lib/broker/broker-context.tsx';
 import { BrokerStore } from '../lib/broker/broker-store.ts';
 import { robotFeedUnpacker } from '../lib/broker/robot-feed.ts';
 import { tokenStore } from '../lib/session.ts';
@@ -20,8 +21,10 @@ export function renderApp(path: string) {
     if (router.state.location.pathname !== '/login') void router.navigate('/login', { replace: true });
   });
   const view = render(
-    <Providers queryClient={queryClient} broker={broker}>
-      <RouterProvider router={router} />
+    <Providers queryClient={queryClient}>
+      <BrokerProvider store={broker}>
+        <RouterProvider router={router} />
+      </BrokerProvider>
     </Providers>,
   );
   return { ...view, router, queryClient, broker, fake };

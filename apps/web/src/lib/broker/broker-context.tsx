@@ -7,6 +7,9 @@ export function BrokerProvider({ store, children }: { store: BrokerStore; childr
   return <BrokerContext.Provider value={store}>{children}</BrokerContext.Provider>;
 }
 
+/** The store of an outer BrokerProvider, if there is one (tests give the app a fake one). */
+export const useProvidedBroker = (): BrokerStore | null => useContext(BrokerContext);
+
 export function useBroker(): BrokerStore {
   const store = useContext(BrokerContext);
   if (!store) throw new Error('useBroker needs a BrokerProvider');
