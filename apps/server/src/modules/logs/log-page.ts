@@ -10,10 +10,11 @@ import { cappedCountQuery, findLogPage, findLogsWithin, type Reader } from './re
  * Free text over millions of records has no plan that is cheap for every word: a trigram index
  * reads long lists for common letters and then every candidate record, walking the time index
  * reads far for a rare word, and the planner cannot tell which a word is (docs/decisions.md,
- * "Free text over millions of records"). So the exact search gets a deadline; past it the newest
- * `recentRows` records that pass the other filters are searched, and the answer says it is partial
- * (a total of "at least") unless they were all there was. PGlite cannot cancel a statement, so
- * there the exact search always runs to its end (`limits` undefined).
+ * "Free text over millions of records"). So the exact search gets a deadline; from `hedgeAfterMs`
+ * on, the newest `recentRows` records that pass the other filters are searched beside it, and past
+ * the deadline that search answers, saying it is partial (a total of "at least") unless those
+ * records were all there was. PGlite cannot cancel a statement, so there the exact search always
+ * runs to its end (`limits` undefined).
  */
 export type FreeTextLimits = { deadlineMs: number; hedgeAfterMs: number; recentRows: number };
 export const FREE_TEXT_LIMITS: FreeTextLimits = { deadlineMs: 250, hedgeAfterMs: 100, recentRows: 50_000 };
