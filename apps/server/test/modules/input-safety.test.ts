@@ -106,11 +106,11 @@ describe('ids bounded by their column and parsed strictly', () => {
     }
   });
 
-  it('bounds audit record ids (bigserial) by exact JSON numbers', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/v1/audit/2147483648', headers: admin })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: '/api/v1/audit/9007199254740991', headers: admin })).statusCode).toBe(404);
+  it.each(['audit', 'alarms'])('bounds %s ids (bigserial) by exact JSON numbers', async (area) => {
+    expect((await app.inject({ method: 'GET', url: `/api/v1/${area}/2147483648`, headers: admin })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/api/v1/${area}/9007199254740991`, headers: admin })).statusCode).toBe(404);
     for (const id of ['9007199254740992', '0x1', '01', '1%0a']) {
-      expect((await app.inject({ method: 'GET', url: `/api/v1/audit/${id}`, headers: admin })).statusCode, id).toBe(400);
+      expect((await app.inject({ method: 'GET', url: `/api/v1/${area}/${id}`, headers: admin })).statusCode, id).toBe(400);
     }
   });
 

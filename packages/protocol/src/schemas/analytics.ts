@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ALARM_CODES } from '../enums.ts';
 import { SN_PATTERN } from '../mqtt/topics.ts';
-import { dbId, isoDateTime, timeZone } from './common.ts';
+import { isoDateTime, queryDbId, timeZone } from './common.ts';
 
 /** Longest range one analytics request may cover (docs/analytics.md). */
 export const ANALYTICS_RANGE_MAX_DAYS = 366;
@@ -19,8 +19,9 @@ export const UTILISATION_STATES = ['busy', 'idle', 'charging', 'sleep', 'alarm',
 export type UtilisationState = (typeof UTILISATION_STATES)[number];
 
 const scopeFields = {
-  sessionId: dbId.optional(),
-  trackId: dbId.optional(),
+  // Query-string text only: the API document then names one form, not a one-member `anyOf`.
+  sessionId: queryDbId.optional(),
+  trackId: queryDbId.optional(),
   robotSn: z.string().regex(SN_PATTERN, { error: 'invalid_sn' }).optional(),
 };
 type ScopeShape = { sessionId?: number; trackId?: number; robotSn?: string };

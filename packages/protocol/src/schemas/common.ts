@@ -29,6 +29,9 @@ export const dbId = rowId(int4Id);
 /** An id of a `bigserial` column (logs, audit records, commands): 1..2^53-1. */
 export const bigDbId = rowId(bigintId);
 
+/** An int4 id that only ever arrives as query-string text (strict decimal, as `dbId`'s text form). */
+export const queryDbId = z.string().regex(DECIMAL_ID, { error: 'invalid_id' }).transform(Number).pipe(int4Id);
+
 export const idParam = z.object({ id: dbId });
 export const bigIdParam = z.object({ id: bigDbId });
 
