@@ -1,40 +1,11 @@
 import { ALARM_COMMENT_MAX, type ConsoleAlarmsPayload, topics } from '@railserve/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../helper.ts';
-import { alarmDetail, listAlarms, waitForAlarms } from '../support/alarms.ts';
-import { brokerClients, closed, connected } from '../support/broker-clients.ts';
-import { type RawDevice, ROBOT_TEST_CONFIG, rawDevice, waitFor } from '../support/robots.ts';
+import { describe, expect, it } from 'vitest';
+import { alarmDetail, listAlarms, useAlarmsApp, waitForAlarms } from '../support/alarms.ts';
+import { closed, connected } from '../support/broker-clients.ts';
+import { type RawDevice, waitFor } from '../support/robots.ts';
 
 // The alarm center's API, its permissions and its live feed (issue 29).
-let app: TestApp;
-let admin: { authorization: string; id: number };
-const mqtt = brokerClients(() => app);
-
-beforeAll(async () => {
-  app = await buildTestApp(ROBOT_TEST_CONFIG);
-  admin = await app.as(0);
-  await app.mqtt.waitUntilSubscribed();
-});
-afterAll(async () => {
-  await mqtt.endAll();
-  await app.close();
-});
-
-const device = (sn: string, answer?: Parameters<typeof rawDevice>[2]) =>
-  rawDevice(
-    {
-      app,
-      brokerUrl: `mqtt://127.0.0.1:${app.brokerPorts!.tcp}`,
-      deviceKey: app.secrets.deviceKey,
-      observer: { username: '', password: '' },
-    },
-    sn,
-    answer,
-  );
-const alert = (robot: RawDevice, sn: string, code: string, active: boolean) =>
-  robot.publish(topics.alert(sn), { sn, code, active, ts: new Date().toISOString() });
-const post = (url: string, headers: { authorization: string }, payload?: object) =>
-  app.inject({ method: 'POST', url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
+const { app, admin, mqtt, device, post } = useAlarmsApp();
 
 describe('handling', () => {
   it('acknowledges, assigns and comments, by level 2 and not by level 3, with the timeline', async () => {
