@@ -40,6 +40,8 @@ beforeAll(async () => {
     (rows) => rows >= 7,
   );
   await app.analytics.rollUp();
+  // The robot scope is checked against the robots table, which the fleet writes in batches.
+  await app.robots.flush();
 });
 
 describe('analytics from the statuses the server ingests', () => {
