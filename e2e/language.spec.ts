@@ -30,6 +30,15 @@ async function storedNames(request: APIRequestContext): Promise<string[]> {
       for (const field of fields) if (typeof item[field] === 'string') names.push(...(item[field] as string).split(/\s+/));
     }
   }
+  // Tables and points named on the tracks' maps (the analytics screen lists deliveries per table).
+  const tracks = await adminCall<{ items: { id: number }[] }>(request, 'get', '/tracks?pageSize=all');
+  for (const { id } of tracks.items) {
+    const map = await adminCall<unknown>(request, 'get', `/tracks/${id}/map`, undefined, [200, 404]);
+    JSON.stringify(map, (key, value) => {
+      if (key === 'name' && typeof value === 'string') names.push(...value.split(/\s+/));
+      return value;
+    });
+  }
   // Users the audit charts name, some since deleted.
   const stats = await adminCall<{ byUser: { key: string | null }[] }>(request, 'get', '/audit/stats');
   for (const bucket of stats.byUser) if (bucket.key) names.push(bucket.key);
