@@ -35,7 +35,7 @@ async function storedNames(request: APIRequestContext): Promise<string[]> {
   for (const { id } of tracks.items) {
     const map = await adminCall<unknown>(request, 'get', `/tracks/${id}/map`, undefined, [200, 404]);
     JSON.stringify(map, (key, value) => {
-      if (key === 'name' && typeof value === 'string') names.push(...value.split(/\s+/));
+      if ((key === 'name' || key.endsWith('Name')) && typeof value === 'string') names.push(...value.split(/\s+/));
       return value;
     });
   }
