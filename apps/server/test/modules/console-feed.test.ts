@@ -185,3 +185,39 @@ describe('the consoles’ robot feed on the embedded broker', () => {
     await waitFor(() => feed.some((m) => m.removed.includes('FEED-GONE')) || undefined, 'the removal in the feed');
   });
 });
+
+describe('the consoles’ robot feed when a robot falls silent', () => {
+  let app: TestApp;
+  const mqtt = brokerClients(() => app);
+
+  beforeAll(async () => {
+    app = await buildTestApp({ robotOfflineAfterMs: 2000 });
+    await app.mqtt.waitUntilSubscribed();
+  });
+  afterAll(async () => {
+    await mqtt.endAll();
+    await app.close();
+  });
+
+  it('says the robot is offline: the server’s own notice on its status topic is no news to the fleet', async () => {
+    const browser = mqtt.browser((await app.as(3)).authorization.slice('Bearer '.length));
+    expect(await connected(browser)).toBe(true);
+    await browser.subscribeAsync(topics.consoleRobots);
+    const statuses: ConsoleRobotsPayload['statuses'] = [];
+    browser.on('message', (topic, payload) => {
+      if (topic === topics.consoleRobots)
+        statuses.push(...consoleRobotsPayload.parse(JSON.parse(inflateSync(payload).toString())).statuses);
+    });
+    const robot = mqtt.robot('FEED-QUIET');
+    expect(await connected(robot)).toBe(true);
+    await robot.publishAsync(topics.robotStatus('FEED-QUIET'), JSON.stringify(status('FEED-QUIET', 64)), { qos: 1 });
+    await waitFor(() => statuses.some((s) => s.sn === 'FEED-QUIET') || undefined, 'the robot in the feed');
+    // Gone without a last will (a clean disconnect): only its silence tells.
+    await robot.endAsync();
+    const offline = await waitFor(
+      () => statuses.find((s) => s.sn === 'FEED-QUIET' && s.connection === 'offline'),
+      'the robot offline in the feed',
+    );
+    expect(offline.ts).toBeDefined();
+  });
+});

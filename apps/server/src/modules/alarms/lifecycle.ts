@@ -26,7 +26,7 @@ export const FLAPPING_RAISES = 5;
 export const FLAPPING_WINDOW_MS = 10 * 60_000;
 
 /** An active alarm as the lifecycle holds it; `id` is set once its row exists. */
-type Open = { id?: number; resetAcknowledged: boolean };
+type Open = { id?: number };
 
 /**
  * The alarms' lifecycle, fed by the robots module's ingest (FleetListener). Which codes are active
@@ -48,8 +48,7 @@ export class AlarmLifecycle implements FleetListener {
   ) {}
 
   async load() {
-    for (const row of await repo.loadActiveAlarms(this.db))
-      this.codes(row.robotSn).set(row.code, { id: row.id, resetAcknowledged: row.resetAcknowledged });
+    for (const row of await repo.loadActiveAlarms(this.db)) this.codes(row.robotSn).set(row.code, { id: row.id });
   }
 
   /** Waits for every transition queued so far. */
@@ -66,16 +65,13 @@ export class AlarmLifecycle implements FleetListener {
     const now = new Date();
     for (const code of status.alarms) if (!open?.has(code)) this.raise(sn, code, trackId, now);
     if (!open) return;
-    for (const [code, alarm] of open) {
-      if (code !== ROBOT_OFFLINE && !status.alarms.includes(code))
-        this.clear(sn, code, alarm.resetAcknowledged ? 'operator' : 'device');
-    }
+    for (const code of open.keys()) if (code !== ROBOT_OFFLINE && !status.alarms.includes(code)) this.clear(sn, code, 'device');
   }
 
   alert(alert: AlertPayload, trackId: number | null) {
     const open = this.open.get(alert.sn)?.get(alert.code);
     if (!alert.active) {
-      if (open) this.clear(alert.sn, alert.code, open.resetAcknowledged ? 'operator' : 'device');
+      if (open) this.clear(alert.sn, alert.code, 'device');
       return;
     }
     if (!open) return this.raise(alert.sn, alert.code, trackId, new Date());
@@ -98,12 +94,6 @@ export class AlarmLifecycle implements FleetListener {
     this.open.delete(sn);
   }
 
-  /** A reset's answer: acknowledged, the robot's next status without the code is the operator's clear. */
-  resetAnswered(sn: string, code: string, acknowledged: boolean) {
-    const open = this.open.get(sn)?.get(code);
-    if (open) open.resetAcknowledged = acknowledged;
-  }
-
   private codes(sn: string) {
     let codes = this.open.get(sn);
     if (!codes) {
@@ -116,7 +106,7 @@ export class AlarmLifecycle implements FleetListener {
   private raise(sn: string, code: string, trackId: number | null, at: Date) {
     const codes = this.codes(sn);
     if (codes.has(code)) return;
-    const open: Open = { resetAcknowledged: false };
+    const open: Open = {};
     const suppressed =
       ALARM_CATALOGUE[alarmKind(code)].communication && !INHIBITORS.includes(code) && INHIBITORS.some((c) => codes.has(c));
     codes.set(code, open);
@@ -162,7 +152,7 @@ export class AlarmLifecycle implements FleetListener {
       if (open.id === undefined) return;
       const row = await repo.clearAlarm(this.db, open.id, by, new Date());
       if (!row) return;
-      await repo.insertEvents(this.db, [{ alarmId: row.id, kind: 'cleared', clearedBy: by }]);
+      await repo.insertEvents(this.db, [{ alarmId: row.id, kind: 'cleared', clearedBy: row.clearedBy }]);
       this.done(row);
     });
   }
@@ -172,7 +162,8 @@ export class AlarmLifecycle implements FleetListener {
     this.changed(repo.toAlarm(row));
   }
 
-  private serial(work: () => Promise<void>) {
+  /** Runs work after every transition queued so far: a reset's answer lands after the clear it explains. */
+  serial(work: () => Promise<void>) {
     const next = this.chain.then(work).catch((error) => this.log.error({ err: error }, 'an alarm transition failed'));
     this.chain = next;
     return next;

@@ -59,10 +59,7 @@ export const insertEvents = async (db: Database, rows: NewAlarmEvent[]) => {
 
 /** Every active alarm, for the in-memory view at start. */
 export const loadActiveAlarms = (db: Database) =>
-  db
-    .select({ id: alarms.id, robotSn: alarms.robotSn, code: alarms.code, resetAcknowledged: alarms.resetAcknowledged })
-    .from(alarms)
-    .where(eq(alarms.active, true));
+  db.select({ id: alarms.id, robotSn: alarms.robotSn, code: alarms.code }).from(alarms).where(eq(alarms.active, true));
 
 /** Opens an alarm; undefined when another instance opened the same (robot, code) first. */
 export async function openAlarm(db: Database, values: typeof alarms.$inferInsert) {
@@ -87,10 +84,13 @@ export async function repeatAlarm(db: Database, id: number, at: Date) {
   return row;
 }
 
+/** Clears an active alarm; the device's clear after an acknowledged reset is the operator's. */
 export async function clearAlarm(db: Database, id: number, by: AlarmClearedBy, at: Date) {
+  const clearedBy =
+    by === 'device' ? sql<AlarmClearedBy>`CASE WHEN ${alarms.resetAcknowledged} THEN 'operator' ELSE 'device' END` : by;
   const [row] = await db
     .update(alarms)
-    .set({ active: false, clearedAt: at, clearedBy: by })
+    .set({ active: false, clearedAt: at, clearedBy })
     .where(and(eq(alarms.id, id), eq(alarms.active, true)))
     .returning();
   return row;

@@ -40,7 +40,6 @@ export async function startAlarms(app: FastifyInstance) {
   const onReset = async (record: CommandRecord) => {
     if (record.command !== 'reset_alarm' || record.status === 'sent') return;
     const rows = await repo.answerReset(app.db, record.id, record.status === 'acknowledged');
-    for (const row of rows) lifecycle.resetAnswered(row.robotSn, row.code, record.status === 'acknowledged');
     const text = record.status === 'acknowledged' ? null : (record.error ?? null);
     await repo.insertEvents(
       app.db,
@@ -48,9 +47,9 @@ export async function startAlarms(app: FastifyInstance) {
     );
     for (const row of rows) feed.changed(repo.toAlarm(row));
   };
-  app.commands.onAnswered((record) => {
-    onReset(record).catch((error) => app.log.error({ err: error }, 'recording a reset answer failed'));
-  });
+  // In the lifecycle's order: a robot's clear queued before its acknowledgement is written first,
+  // so the answer can make it the operator's.
+  app.commands.onAnswered((record) => void lifecycle.serial(() => onReset(record)));
 
   const purge = async () => {
     try {

@@ -37,8 +37,10 @@ export async function startRobots(app: FastifyInstance) {
     offlineAfterMs,
     // Like the broker with a last will: every console (and the retained topic) learns the robot is gone.
     onSilent: (robot) => {
+      const status = { sn: robot.sn, connection: 'offline', ts: robot.lastUpdate.toISOString() } as const;
+      // Its echo on the status topic is no news to this fleet, so the consoles hear it from here.
+      feed.status(status);
       if (!app.mqtt.connected) return;
-      const status = { sn: robot.sn, connection: 'offline', ts: robot.lastUpdate.toISOString() };
       app.mqtt.publish(topics.robotStatus(robot.sn), status, { retain: true }).catch((error) => {
         app.log.warn({ err: error, sn: robot.sn }, 'publishing a silent robot as offline failed');
       });
