@@ -34,6 +34,9 @@ export const alarms = pgTable(
     index('alarms_raised_id_idx').on(t.raisedAt, t.id),
     index('alarms_robot_raised_idx').on(t.robotSn, t.raisedAt),
     index('alarms_track_raised_idx').on(t.trackId, t.raisedAt),
+    // A rare code or severity: its page and capped count without walking the time index (bench/alarms).
+    index('alarms_code_raised_idx').on(t.code, t.raisedAt, t.id),
+    index('alarms_severity_raised_idx').on(t.severity, t.raisedAt, t.id),
     // The header's count: active, unacknowledged, per severity.
     index('alarms_open_severity_idx').on(t.severity).where(sql`${t.active} AND NOT ${t.acknowledged}`),
   ],

@@ -1,0 +1,2 @@
+CREATE INDEX "alarms_code_raised_idx" ON "alarms" USING btree ("code","raised_at","id");--> statement-breakpoint
+CREATE INDEX "alarms_severity_raised_idx" ON "alarms" USING btree ("severity","raised_at","id");
