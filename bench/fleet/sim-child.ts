@@ -1,10 +1,11 @@
 // The simulated robots in their own process (5,000 MQTT connections and their timers are too
 // much to share a process with the server on two cores). Talks to run.ts over IPC: 'ready' once every
 // robot is connected, 'probe' (give a robot a new name and answer the timestamp of the status
-// that says so), 'battery' (set a robot's battery level, the same), 'acks' (how long the broker
+// that says so), 'battery' (set a robot's battery level, the same), 'alarm' (one robot, or every
+// robot, raises or clears an alarm: its alert goes out at once; answers when that began), 'acks' (how long the broker
 // took to acknowledge the robots' publishes since the last 'acks'), 'stop'.
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
-import type { RobotStatusPayload } from '@railserve/protocol';
+import type { AlarmCode, RobotStatusPayload } from '@railserve/protocol';
 import { SimRobot } from '@railserve/robot-sim';
 import { fleetPlan } from './fleet-plan.ts';
 import { Histogram } from './histogram.ts';
@@ -33,7 +34,8 @@ const robots = plan
         homeIndex,
         battery: 60 + (homeIndex % 40),
         statusIntervalMs: 1000,
-        alarmRate: 2,
+        // Random alarms (per robot per hour); the alarm benchmarks raise their own and set 0.
+        alarmRate: Number(process.env.BENCH_ALARM_RATE ?? 2),
         seed: 42,
       }),
   );
@@ -88,7 +90,14 @@ const changer = setInterval(() => {
 }, 1000);
 process.send?.({ type: 'ready', sns: fleet.robots.map((r) => r.sn) });
 
-process.on('message', async (message: { type: string; sn?: string; name?: string; battery?: number }) => {
+type Message = { type: string; sn?: string; name?: string; battery?: number; code?: AlarmCode; active?: boolean };
+process.on('message', async (message: Message) => {
+  if (message.type === 'alarm' && message.code) {
+    const targets = message.sn ? robots.filter((r) => r.sn === message.sn) : robots;
+    const ts = Date.now();
+    for (const robot of targets) message.active ? robot.raiseAlarm(message.code) : robot.clearAlarm(message.code);
+    process.send?.({ type: 'alarm', ts, robots: targets.length, ms: Date.now() - ts });
+  }
   if (message.type === 'probe' && message.sn && message.name) {
     const robot = fleet.robot(message.sn);
     if (!robot) return process.send?.({ type: 'probe', ts: null });

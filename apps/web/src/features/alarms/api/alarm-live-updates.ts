@@ -3,22 +3,39 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { BrokerStore } from '../../../lib/broker/broker-store.ts';
 import { alarmKeys } from './alarm-keys.ts';
 
-/** Lists and the header's count are read again at most this often while alarms change (a storm is one read). */
-const REFRESH_GAP_MS = 1000;
+/** Lists and the header's count are read again at once, then at most this often while alarms keep changing. */
+const REFRESH_GAP_MS = 500;
 
 /**
  * The alarm feed (`hcpro4/console/alarms`) into the query cache: an open alarm's detail takes the
- * new state at once (and reads its timeline again); lists and the header's count are read again,
- * gathered, so a storm of thousands of changes costs one read. After a reconnect everything is read again.
+ * new state at once (and reads its timeline again); lists and the header's count are read again at
+ * the first change and once more at the end of each gap while changes go on, so a storm of
+ * thousands of changes costs a read or two a second and a lone alarm shows at once. After a
+ * reconnect everything is read again.
  */
 export function registerAlarmLiveUpdates({ broker, queryClient }: { broker: BrokerStore; queryClient: QueryClient }) {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const refresh = () => {
-    timer ??= setTimeout(() => {
+  let changedMeanwhile = false;
+  const read = () => {
+    void queryClient.invalidateQueries({ queryKey: alarmKeys.lists });
+    void queryClient.invalidateQueries({ queryKey: alarmKeys.summary });
+  };
+  const gap = () => {
+    timer = setTimeout(() => {
       timer = undefined;
-      void queryClient.invalidateQueries({ queryKey: alarmKeys.lists });
-      void queryClient.invalidateQueries({ queryKey: alarmKeys.summary });
+      if (!changedMeanwhile) return;
+      changedMeanwhile = false;
+      read();
+      gap();
     }, REFRESH_GAP_MS);
+  };
+  const refresh = () => {
+    if (timer) {
+      changedMeanwhile = true;
+      return;
+    }
+    read();
+    gap();
   };
   const onAlarm = (alarm: Alarm) => {
     const key = alarmKeys.detail(alarm.id);

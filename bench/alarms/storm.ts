@@ -1,0 +1,104 @@
+/**
+ * Alarm storm: N robots (5,000) raise `network_timeout` within one second and clear it 30 s later,
+ * with an administrator's console open on the alarm list (active network timeouts). Prints: how
+ * long until the screen shows every one, the API's latency meanwhile, the slowest interaction on
+ * the screen during the storm, how many notifications it showed, and whether every transition was
+ * recorded. The server is bench/fleet's (embedded broker, PGlite on disk) in a process of its own.
+ *
+ *   npm run build:web
+ *   node --import tsx bench/alarms/storm.ts [--robots 5000] [--clear-after 30] [--connect-pause 1000]
+ */
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { takeLongTasks, takeSlowestInteraction } from '../scale/page-watch.ts';
+import { ask, startFleet } from '../support/children.ts';
+import { machine, summary } from '../support/stats.ts';
+import { launchChromium, notificationsShown, openAlarmConsole, whenMatches } from './console.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    robots: { type: 'string', default: '5000' },
+    'clear-after': { type: 'string', default: '30' },
+    'connect-pause': { type: 'string', default: '1000' },
+  },
+});
+const robots = Number(args.robots);
+const clearAfterMs = Number(args['clear-after']) * 1000;
+const CODE = 'network_timeout';
+process.env.BENCH_ALARM_RATE = '0';
+
+console.log(`machine: ${machine()}`);
+const browser = await launchChromium();
+const fleet = await startFleet(robots, Number(args['connect-pause']));
+console.log(`${robots} robots connected in ${fleet.connectSeconds.toFixed(1)} s`);
+const { baseUrl, token } = fleet.ready;
+const headers = { authorization: `Bearer ${token}` };
+const api = async (path: string) => {
+  const started = performance.now();
+  const res = await fetch(`${baseUrl}/api/v1${path}`, { headers });
+  const body = (await res.json()) as { data: { total?: number } };
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
+  return { ms: performance.now() - started, data: body.data };
+};
+
+/** The API as consoles and other programs ask it during the storm: the count, the list, one page. */
+function pollApi() {
+  const samples: number[] = [];
+  let running = true;
+  const paths = ['/alarms/summary', `/alarms?state=active&code=${CODE}`, '/alarms?state=active&page=3'];
+  const loop = (async () => {
+    for (let i = 0; running; i++) {
+      samples.push((await api(paths[i % paths.length])).ms);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    return summary(samples);
+  };
+}
+
+try {
+  const page = await openAlarmConsole(browser, baseUrl, token, `/alarms?state=active&code=${CODE}`);
+  await page.getByTestId('alarms-total').waitFor();
+  await new Promise((r) => setTimeout(r, 5000));
+  await takeLongTasks(page);
+  await takeSlowestInteraction(page);
+  const before = await notificationsShown(page);
+  const load = os.loadavg()[0];
+
+  const stopPolling = pollApi();
+  const allShown = whenMatches(page, '[data-testid="alarms-total"]', `^${robots} `, 60_000);
+  const raised = await ask<{ ts: number; ms: number }>(fleet.sim, { type: 'alarm', code: CODE, active: true });
+  const shownAt = await allShown;
+  // An operator works the list meanwhile: the next pages, then back to the first.
+  for (const name of ['2', '3', '1']) await page.locator('.ant-pagination').getByText(name, { exact: true }).click();
+  const slowest = await takeSlowestInteraction(page);
+  const longTasks = await takeLongTasks(page);
+  await new Promise((r) => setTimeout(r, Math.max(0, raised.ts + clearAfterMs - Date.now())));
+  const cleared = await ask<{ ts: number }>(fleet.sim, { type: 'alarm', code: CODE, active: false });
+  const noneShown = await whenMatches(page, '[data-testid="alarms-total"]', '^0 ', 60_000);
+  const apiLatency = await stopPolling();
+  const shown = await notificationsShown(page);
+
+  // Every transition recorded: each robot's alarm raised once, and cleared by the device.
+  const since = new Date(raised.ts - 2000).toISOString();
+  const all = (await api(`/alarms?code=${CODE}&from=${since}&pageSize=1`)).data.total;
+  const stillActive = (await api(`/alarms?code=${CODE}&state=active&pageSize=1`)).data.total;
+  const clearedCount = (await api(`/alarms?code=${CODE}&state=cleared&from=${since}&pageSize=1`)).data.total;
+
+  const f = (v: number | null | undefined, d = 0) => (v === null || v === undefined ? 'never' : v.toFixed(d));
+  console.log(`load average before the storm ${load.toFixed(1)}; raising took the fleet ${raised.ms} ms`);
+  console.log(
+    `| robots | screen shows every one | screen shows none after the clear | API p50 / p95 / max (${apiLatency.count} calls) | slowest interaction | long tasks (longest) | notifications (browser / notices) | alarms recorded | cleared | still active |`,
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log(
+    `| ${robots} | ${shownAt ? `${f(shownAt - raised.ts)} ms` : 'never'} | ${noneShown ? `${f(noneShown - cleared.ts)} ms` : 'never'} | ${f(apiLatency.median)} / ${f(apiLatency.p95)} / ${f(apiLatency.max)} ms | ${f(slowest)} ms | ${longTasks.length} (${f(Math.max(0, ...longTasks))} ms) | ${shown.browser - before.browser} / ${shown.notices - before.notices} | ${all} | ${clearedCount} | ${stillActive} |`,
+  );
+} finally {
+  await browser.close();
+  await fleet.stop();
+}
