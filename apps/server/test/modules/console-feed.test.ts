@@ -55,6 +55,38 @@ describe('the consoles’ robot feed, on its own', () => {
     }
   });
 
+  it('sends an idle robot’s unchanged status only every unchangedEveryMs, and any change at once', () => {
+    vi.useFakeTimers();
+    try {
+      let clock = 0;
+      const sent: ConsoleRobotsPayload[] = [];
+      const feed = createConsoleFeed(
+        (payload) => sent.push(payload),
+        50,
+        5000,
+        () => clock,
+      );
+      const heartbeat = (battery: number) => {
+        feed.status(status('IDLE', battery));
+        clock += 1000;
+        vi.advanceTimersByTime(1000);
+      };
+      for (let i = 0; i < 12; i++) heartbeat(70);
+      // Heard at 0, 5 and 10 s: three of twelve.
+      expect(sent).toHaveLength(3);
+      heartbeat(69);
+      expect(sent).toHaveLength(4);
+      expect(sent[3].statuses[0].battery).toBe(69);
+      // A robot removed and back is news again.
+      feed.removal('IDLE');
+      vi.advanceTimersByTime(50);
+      heartbeat(69);
+      expect(sent.at(-1)?.statuses[0]?.sn).toBe('IDLE');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('splits a burst into messages of at most the largest size, losing none', () => {
     vi.useFakeTimers();
     try {

@@ -17,6 +17,11 @@ export const CONSOLE_FEED = {
   maxStatuses: 500,
   /** zlib's level for the payload: the fastest; statuses repeat themselves, so it still shrinks them well. */
   compressionLevel: 1,
+  /**
+   * A status that changes nothing a console shows (an idle robot's heartbeat) goes out at most this
+   * often per robot: enough for "last heard" and never close to the server's offline time.
+   */
+  unchangedEveryMs: 5000,
 } as const;
 
 export const consoleRobotsPayload = z.object({

@@ -2,22 +2,33 @@ import { deflateSync } from 'node:zlib';
 import { CONSOLE_FEED, type ConsoleRobotsPayload, type RobotStatusPayload } from '@railserve/protocol';
 
 export type ConsoleFeed = {
-  /** A status the fleet took in: the newest of each robot goes out with the next message. */
+  /**
+   * A status the fleet took in: the newest of each robot goes out with the next message, unless it
+   * repeats the last one sent and that went out less than CONSOLE_FEED.unchangedEveryMs ago.
+   */
   status(status: RobotStatusPayload): void;
   /** A robot taken out of the fleet. */
   removal(sn: string): void;
   close(): void;
 };
 
+/** What a console shows of a status: every field but its time. */
+const shownOf = (s: RobotStatusPayload) =>
+  `${s.connection}|${s.state}|${s.battery}|${s.trackId}|${s.trackName}|${s.point}|${s.target}|${s.alarms}|${s.firmware}|${s.ip}|${s.name}`;
+
 /**
  * The consoles' robot feed (`hcpro4/console/robots`, packages/protocol console-feed.ts): statuses
  * gather for `gatherMs` from the first one, then go out as one message per `maxStatuses`. Nothing
- * is sent while nothing arrives.
+ * is sent while nothing arrives, and an idle robot's heartbeats only every `unchangedEveryMs`.
  */
 export function createConsoleFeed(
   send: (payload: ConsoleRobotsPayload) => void,
   gatherMs: number = CONSOLE_FEED.gatherMs,
+  unchangedEveryMs: number = CONSOLE_FEED.unchangedEveryMs,
+  now: () => number = Date.now,
 ): ConsoleFeed {
+  /** What went out last of each robot, and when. */
+  const sent = new Map<string, { shown: string; at: number }>();
   let statuses = new Map<string, RobotStatusPayload>();
   let removed = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
@@ -39,11 +50,17 @@ export function createConsoleFeed(
 
   return {
     status(status) {
+      const shown = shownOf(status);
+      const at = now();
+      const last = sent.get(status.sn);
+      if (last?.shown === shown && at - last.at < unchangedEveryMs) return;
+      sent.set(status.sn, { shown, at });
       removed.delete(status.sn);
       statuses.set(status.sn, status);
       schedule();
     },
     removal(sn) {
+      sent.delete(sn);
       statuses.delete(sn);
       removed.add(sn);
       schedule();

@@ -10,7 +10,7 @@ import { storeRobotStates } from './store-states.ts';
 export type FleetTiming = {
   /** How long visible changes gather before one batched write. */
   flushDelayMs: number;
-  /** How often `lastUpdate`-only changes are written and silent robots looked for. */
+  /** How often silent robots are looked for, and `lastUpdate`-only changes written when their row grew old. */
   sweepMs: number;
   offlineAfterMs: number;
   /** Called for each robot this instance marked offline for silence (the server then says so on the broker). */
@@ -69,6 +69,8 @@ export class RobotFleet {
   private readonly dirty = new Set<string>();
   /** Robots heard from without a visible change: their lastUpdate is written at the next sweep. */
   private readonly touched = new Set<string>();
+  /** When each robot's row was last written (ms), so an idle robot's is written only as silence detection needs. */
+  private readonly writtenAt = new Map<string, number>();
   private readonly removed = new Map<string, number>();
   private flushTimer?: NodeJS.Timeout;
   private sweepTimer?: NodeJS.Timeout;
@@ -96,7 +98,7 @@ export class RobotFleet {
     this.stopped = true;
     clearInterval(this.sweepTimer);
     clearTimeout(this.flushTimer);
-    await this.serial(() => this.write(true));
+    await this.serial(() => this.write('all'));
   }
 
   listen(listener: FleetListener) {
@@ -161,12 +163,13 @@ export class RobotFleet {
     for (const listener of this.listeners) listener.forget(sn);
     this.dirty.delete(sn);
     this.touched.delete(sn);
+    this.writtenAt.delete(sn);
     return this.serial(work);
   }
 
   /** Writes everything pending now (tests, shutdown). */
   flush() {
-    return this.serial(() => this.write(true));
+    return this.serial(() => this.write('all'));
   }
 
   private remember(robot: LiveRobot, visible: boolean) {
@@ -183,7 +186,7 @@ export class RobotFleet {
   private scheduleWrite(delayMs: number) {
     if (this.flushTimer || this.stopped) return;
     this.flushTimer = setTimeout(
-      () => this.guard.run({ where: 'the robot state writer' }, () => this.serial(() => this.write(false))),
+      () => this.guard.run({ where: 'the robot state writer' }, () => this.serial(() => this.write('none'))),
       delayMs,
     );
   }
@@ -195,14 +198,29 @@ export class RobotFleet {
     return next;
   }
 
-  private async write(withTouched: boolean) {
+  /**
+   * Writes the robots with a visible change, and the heard-from ones: `all` of them (shutdown,
+   * tests), or at a sweep only those whose row is older than half the offline time. That is all
+   * silence detection needs (a row is then at most ¾ of it old, with a sweep every quarter), so an
+   * idle robot costs a write every two or three sweeps, not one per status.
+   */
+  private async write(touched: 'all' | 'stale' | 'none') {
     clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
-    const sns = new Set([...this.dirty, ...(withTouched ? this.touched : [])]);
+    const sns = new Set(this.dirty);
     this.dirty.clear();
-    if (withTouched) this.touched.clear();
+    if (touched !== 'none') {
+      const staleBefore = Date.now() - this.timing.offlineAfterMs / 2;
+      for (const sn of this.touched) {
+        if (touched === 'stale' && (this.writtenAt.get(sn) ?? 0) > staleBefore) continue;
+        sns.add(sn);
+        this.touched.delete(sn);
+      }
+    }
     const batch = [...sns].map((sn) => this.robots.get(sn)).filter((r): r is LiveRobot => r !== undefined);
     const result = await this.store(batch);
+    const now = Date.now();
+    for (const row of result.written) this.writtenAt.set(row.sn, now);
     for (const row of result.written.filter((r) => r.inserted)) {
       this.events.write(robotEvent.registered({ sn: row.sn, trackId: this.robots.get(row.sn)?.trackId }));
     }
@@ -218,10 +236,10 @@ export class RobotFleet {
     return result;
   }
 
-  /** Writes `lastUpdate`s, then marks offline the robots nobody has heard from for `offlineAfterMs`. */
+  /** Writes the `lastUpdate`s grown old, then marks offline the robots nobody has heard from for `offlineAfterMs`. */
   private sweep() {
     return this.serial(async () => {
-      await this.write(true);
+      await this.write('stale');
       const cutoff = new Date(Date.now() - this.timing.offlineAfterMs);
       try {
         const silent = (await findSilentRobots(this.db, cutoff)).filter((row) => {
