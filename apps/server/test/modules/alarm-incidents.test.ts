@@ -47,7 +47,8 @@ describe('track incidents', () => {
     await status(0, ['qrcode_comm']);
     await status(1, ['qrcode_comm']);
     await status(3, ['qrcode_comm'], other.id);
-    for (const sn of ['IN-1', 'IN-2', 'IN-4']) await waitForAlarms(app, admin, sn, 'qrcode_comm', (a) => a.length === 1, 'raised');
+    for (const sn of ['IN-1', 'IN-2', 'IN-4'])
+      await waitForAlarms(app, admin, sn, 'qrcode_comm', (a) => a.length === 1, 'raised');
     await settled();
     expect(await incidents(viewer, `trackId=${track.id}`)).toEqual([]);
 

@@ -36,7 +36,13 @@ describe('maintenance windows', () => {
     const opened = await post('/alarm-maintenance', staff, body);
     expect(opened.statusCode).toBe(201);
     const window = opened.json().data;
-    expect(window).toMatchObject({ robotSn: 'MW-PERM', trackId: null, reason: 'belt change', createdBy: 'mw_staff', endedAt: null });
+    expect(window).toMatchObject({
+      robotSn: 'MW-PERM',
+      trackId: null,
+      reason: 'belt change',
+      createdBy: 'mw_staff',
+      endedAt: null,
+    });
     expect((await windows(viewer)).map((w) => w.id)).toContain(window.id);
     expect(inMaintenance(app, 'MW-PERM', null)).toBe(true);
     expect(inMaintenance(app, 'MW-OTHER', null)).toBe(false);

@@ -67,4 +67,3 @@ export const alarmIncidentMembers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.incidentId, t.alarmId] }), index('alarm_incident_members_alarm_idx').on(t.alarmId)],
 );
-

@@ -82,7 +82,9 @@ async function withMembers(db: Database, rows: IncidentRow[]): Promise<AlarmInci
     .select({
       id: alarmIncidentMembers.incidentId,
       robots: sql<number>`count(DISTINCT ${alarmIncidentMembers.robotSn})::int`,
-      points: sql<number[] | null>`json_agg(DISTINCT ${alarmIncidentMembers.point}) FILTER (WHERE ${alarmIncidentMembers.point} IS NOT NULL)`,
+      points: sql<
+        number[] | null
+      >`json_agg(DISTINCT ${alarmIncidentMembers.point}) FILTER (WHERE ${alarmIncidentMembers.point} IS NOT NULL)`,
     })
     .from(alarmIncidentMembers)
     .where(

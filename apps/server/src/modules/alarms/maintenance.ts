@@ -76,7 +76,11 @@ export async function createWindow(app: FastifyInstance, body: CreateMaintenance
   if (until.getTime() > now + MAINTENANCE_MAX_DAYS * DAY_MS)
     throw badRequest('maintenance_until_too_far', `The window may last at most ${MAINTENANCE_MAX_DAYS} days`);
   const known = hasRobot ? await repo.robotExists(app.db, body.robotSn!) : await repo.trackExists(app.db, body.trackId!);
-  if (!known) throw badRequest('maintenance_target_unknown', hasRobot ? `Robot ${body.robotSn} is unknown` : `Track ${body.trackId} is unknown`);
+  if (!known)
+    throw badRequest(
+      'maintenance_target_unknown',
+      hasRobot ? `Robot ${body.robotSn} is unknown` : `Track ${body.trackId} is unknown`,
+    );
   const row = await repo.insertWindow(app.db, {
     robotSn: body.robotSn ?? null,
     trackId: body.trackId ?? null,
