@@ -26,7 +26,7 @@ export function AlarmNotifier() {
     }
   };
   const content = (
-    <Flex vertical gap={12} style={{ maxWidth: 280 }} data-testid="alarm-notifier-settings">
+    <Flex vertical gap={12} style={{ width: 280, maxWidth: 'calc(100vw - 48px)' }} data-testid="alarm-notifier-settings">
       <Typography.Text type="secondary">{t('alarm-ops.notify.explain')}</Typography.Text>
       <Flex justify="space-between" align="center" gap={8}>
         <span>{t('alarm-ops.notify.sound')}</span>
@@ -53,7 +53,7 @@ export function AlarmNotifier() {
     </Flex>
   );
   return (
-    <Popover content={content} title={t('alarm-ops.notify.heading')} trigger="click" placement="bottomRight">
+    <Popover content={content} title={t('alarm-ops.notify.heading')} trigger="click" placement="bottom">
       <Button
         type="text"
         size="small"

@@ -41,7 +41,7 @@ export function MaintenanceForm({ trackChoices, onClose }: { trackChoices: Choic
       open
       title={t('alarm-ops.maintenance.new')}
       okText={t('alarm-ops.maintenance.start')}
-      cancelText={t('common.cancel')}
+      cancelText={t('common.actions.cancel')}
       confirmLoading={create.isPending}
       onOk={() => form.submit()}
       onCancel={onClose}

@@ -45,7 +45,7 @@ export function MaintenancePanel() {
               <Popconfirm
                 title={t('alarm-ops.maintenance.endConfirm')}
                 okText={t('alarm-ops.maintenance.end')}
-                cancelText={t('common.cancel')}
+                cancelText={t('common.actions.cancel')}
                 onConfirm={() =>
                   end.mutate(w.id, {
                     onSuccess: () => void message.success(t('alarm-ops.maintenance.ended')),
