@@ -8,6 +8,8 @@ import { toAlarm } from './repository.ts';
 /** The most alarms one incident's detail lists (the oldest). */
 export const INCIDENT_DETAIL_MAX = 500;
 
+const ID_SLICE = 5000;
+
 type IncidentRow = typeof alarmIncidents.$inferSelect;
 export type Member = { alarmId: number; robotSn: string; point: number | null };
 
@@ -37,10 +39,10 @@ export const raisedBetween = (db: Database, trackId: number, code: string, since
     .where(and(eq(alarms.trackId, trackId), eq(alarms.code, code), gte(alarms.raisedAt, since), lte(alarms.raisedAt, until)));
 
 export async function addMembers(db: Database, incidentId: number, members: Member[], lastRaisedAt: Date) {
-  if (members.length > 0)
+  for (let i = 0; i < members.length; i += ID_SLICE)
     await db
       .insert(alarmIncidentMembers)
-      .values(members.map((m) => ({ incidentId, ...m })))
+      .values(members.slice(i, i + ID_SLICE).map((m) => ({ incidentId, ...m })))
       .onConflictDoNothing();
   await db
     .update(alarmIncidents)
@@ -50,13 +52,17 @@ export async function addMembers(db: Database, incidentId: number, members: Memb
 
 /** The active incidents holding any of these alarms. */
 export async function incidentsOfAlarms(db: Database, alarmIds: number[]) {
-  if (alarmIds.length === 0) return [];
-  const rows = await db
-    .selectDistinct({ id: alarmIncidentMembers.incidentId })
-    .from(alarmIncidentMembers)
-    .innerJoin(alarmIncidents, eq(alarmIncidents.id, alarmIncidentMembers.incidentId))
-    .where(and(inArray(alarmIncidentMembers.alarmId, alarmIds), eq(alarmIncidents.active, true)));
-  return rows.map((r) => r.id);
+  const ids = new Set<number>();
+  // In slices: a storm's clears stay well below PostgreSQL's limit of bound parameters.
+  for (let i = 0; i < alarmIds.length; i += ID_SLICE) {
+    const rows = await db
+      .selectDistinct({ id: alarmIncidentMembers.incidentId })
+      .from(alarmIncidentMembers)
+      .innerJoin(alarmIncidents, eq(alarmIncidents.id, alarmIncidentMembers.incidentId))
+      .where(and(inArray(alarmIncidentMembers.alarmId, alarmIds.slice(i, i + ID_SLICE)), eq(alarmIncidents.active, true)));
+    for (const row of rows) ids.add(row.id);
+  }
+  return [...ids];
 }
 
 /** Closes those of the incidents named whose alarms have all cleared. */

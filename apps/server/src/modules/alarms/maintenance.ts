@@ -26,6 +26,8 @@ type Open = { robotSn: string | null; trackId: number | null; until: number };
 export class MaintenanceWindows {
   private open: Open[] = [];
   private timer?: NodeJS.Timeout;
+  /** Reads in flight: an older read that answers last never replaces a newer one's windows. */
+  private reads = 0;
 
   constructor(
     private readonly db: Database,
@@ -33,7 +35,9 @@ export class MaintenanceWindows {
   ) {}
 
   async load() {
+    const read = ++this.reads;
     const rows = await repo.openWindows(this.db, new Date());
+    if (read !== this.reads) return;
     this.open = rows.map((r) => ({ robotSn: r.robotSn, trackId: r.trackId, until: r.until.getTime() }));
   }
 
