@@ -106,7 +106,7 @@ describe('ids bounded by their column and parsed strictly', () => {
     }
   });
 
-  it.each(['audit', 'alarms'])('bounds %s ids (bigserial) by exact JSON numbers', async (area) => {
+  it.each(['audit', 'alarms', 'alarm-incidents'])('bounds %s ids (bigserial) by exact JSON numbers', async (area) => {
     expect((await app.inject({ method: 'GET', url: `/api/v1/${area}/2147483648`, headers: admin })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: `/api/v1/${area}/9007199254740991`, headers: admin })).statusCode).toBe(404);
     for (const id of ['9007199254740992', '0x1', '01', '1%0a']) {

@@ -40,8 +40,8 @@ export const NUL_REQUESTS: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: str
   { method: 'PUT', url: '/api/v1/robots/R1%00' },
 ];
 
-/** Routes whose `:id` is a bigserial's (audit records, alarms): bounded by exact JSON numbers instead. */
-const BIGINT_ID_PREFIXES = ['/api/v1/audit/', '/api/v1/alarms/'];
+/** Routes whose `:id` is a bigserial's (audit records, alarms, track incidents): bounded by exact JSON numbers instead. */
+const BIGINT_ID_PREFIXES = ['/api/v1/audit/', '/api/v1/alarms/', '/api/v1/alarm-incidents/'];
 
 /** The routes of the catalog whose path holds an int4 `:id`. */
 export const int4IdRoutes = (app: TestApp) =>

@@ -5,6 +5,7 @@ import { PageErrorBoundary } from '../components/ui/page-error-boundary.tsx';
 import { PageLoading } from '../components/ui/page-loading.tsx';
 import { confirmLeavingUnsaved, UnsavedChangesPrompt } from '../components/ui/unsaved-changes.tsx';
 import { AlarmCount } from '../features/alarms/components/alarm-count.tsx';
+import { AlarmNotifier } from '../features/alarms/components/alarm-notifier.tsx';
 import { mayDo } from '../lib/access.ts';
 import { useCurrentUser, useLogout } from '../lib/auth.ts';
 import { useBroker } from '../lib/broker/broker-context.tsx';
@@ -40,7 +41,16 @@ export function AppLayout() {
       sidebarItems={items}
       version={config.data?.version}
       onLogout={onLogout}
-      headerStatus={mayDo(user, 'alarms.view') ? (narrow) => <AlarmCount compact={narrow} /> : undefined}
+      headerStatus={
+        mayDo(user, 'alarms.view')
+          ? (narrow) => (
+              <>
+                <AlarmCount compact={narrow} />
+                <AlarmNotifier />
+              </>
+            )
+          : undefined
+      }
     >
       <DeniedNotice />
       <PageErrorBoundary resetKey={pathname}>

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { registerAlarmLiveUpdates } from '../features/alarms/api/alarm-live-updates.ts';
+import { registerIncidentLiveUpdates } from '../features/alarms/api/incidents.ts';
 import { registerSystemStatusUpdates } from '../features/dashboard/api/system-status.ts';
 import { registerRobotLiveUpdates } from '../features/robots/api/robot-live-updates.ts';
 import { registerTrackStatusUpdates } from '../features/tracks/api/track-status-updates.ts';
@@ -21,4 +22,5 @@ export const LIVE_UPDATES: LiveUpdate[] = [
   registerSystemStatusUpdates,
   resyncRobotFeedOnRead,
   registerAlarmLiveUpdates,
+  registerIncidentLiveUpdates,
 ];

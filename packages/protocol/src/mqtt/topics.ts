@@ -35,6 +35,8 @@ export const topics = {
   consoleRobots: 'hcpro4/console/robots',
   /** server → consoles: the alarms that changed (schemas/alarms.ts, consoleAlarmsPayload). */
   consoleAlarms: 'hcpro4/console/alarms',
+  /** server → consoles: track incidents opened, grown or closed (schemas/alarm-ops.ts). */
+  consoleIncidents: 'hcpro4/console/alarm-incidents',
 } as const;
 
 /**
@@ -66,6 +68,7 @@ export const CONSOLE_READ_TOPICS = [
   topicFilters.robotStatus,
   topics.consoleRobots,
   topics.consoleAlarms,
+  topics.consoleIncidents,
   topicFilters.trackStatus,
   topicFilters.log,
   topicFilters.alert,

@@ -35,6 +35,8 @@ export const alarm = z.object({
   clearedBy: z.enum(ALARM_CLEARED_BY).nullable(),
   suppressed: z.boolean(),
   flapping: z.boolean(),
+  /** Raised while its robot or track was in maintenance: recorded, notifies nobody (schemas/alarm-ops.ts). */
+  maintenance: z.boolean(),
 });
 export type Alarm = z.infer<typeof alarm>;
 

@@ -163,5 +163,10 @@ export const ERROR_CODES = [
   'alarm_already_acknowledged',
   'alarm_not_active',
   'assignee_unknown',
+  'maintenance_target_required',
+  'maintenance_target_unknown',
+  'maintenance_until_past',
+  'maintenance_until_too_far',
+  'maintenance_already_ended',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -25,6 +25,8 @@ export const alarms = pgTable(
     clearedBy: varchar('cleared_by', { length: 16 }),
     suppressed: boolean('suppressed').notNull().default(false),
     flapping: boolean('flapping').notNull().default(false),
+    /** Raised while its robot or track was in maintenance (modules/alarms/maintenance.ts). */
+    maintenance: boolean('maintenance').notNull().default(false),
     /** The reset command last sent for it; its acknowledgement makes the next clear an operator's. */
     resetCommandId: varchar('reset_command_id', { length: 64 }),
     resetAcknowledged: boolean('reset_acknowledged').notNull().default(false),

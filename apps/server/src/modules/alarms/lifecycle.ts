@@ -45,6 +45,8 @@ export class AlarmLifecycle implements FleetListener {
     private readonly db: Database,
     private readonly log: FastifyBaseLogger,
     private readonly changed: (alarm: Alarm) => void,
+    /** Whether the robot or its track is in maintenance (maintenance.ts): its alarms are marked and notify nobody. */
+    private readonly inMaintenance: (sn: string, trackId: number | null, at: Date) => boolean = () => false,
   ) {}
 
   async load() {
@@ -122,6 +124,7 @@ export class AlarmLifecycle implements FleetListener {
           lastRaisedAt: at,
           suppressed,
           flapping,
+          maintenance: this.inMaintenance(sn, trackId, at),
         })) ?? (await repo.findActive(this.db, sn, code));
       if (!row) return;
       open.id = row.id;

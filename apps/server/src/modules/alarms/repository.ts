@@ -37,6 +37,7 @@ export function toAlarm(row: AlarmRow): Alarm {
     clearedBy: row.clearedBy as AlarmClearedBy | null,
     suppressed: row.suppressed,
     flapping: row.flapping,
+    maintenance: row.maintenance,
   };
 }
 

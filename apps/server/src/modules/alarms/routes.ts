@@ -17,6 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
+import { alarmOpsRoutes } from './ops-routes.ts';
 import * as repo from './repository.ts';
 import { acknowledgeAlarm, acknowledgeAlarms, assignAlarm, assignAlarms, commentAlarm, getAlarm, resetAlarm } from './service.ts';
 
@@ -26,6 +27,7 @@ const handle = { action: 'alarms.handle', audit: { type: 'update' } } as const;
 
 /** The alarm center's API (issue 29); other programs are written against it, so it stays as it is. */
 export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(alarmOpsRoutes);
   app.get(
     '/alarms',
     { config: { action: 'alarms.view' }, schema: { tags, querystring: listAlarmsQuery, response: { 200: envelope(alarmPage) } } },

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AlarmLifecycle } from './lifecycle.ts';
 import { createAlarmFeed } from './live-feed.ts';
 import * as repo from './repository.ts';
+import { startAlarmOps } from './start-ops.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,7 +33,16 @@ export async function startAlarms(app: FastifyInstance) {
     }),
   );
   app.decorate('alarmChanged', feed.changed);
-  const lifecycle = new AlarmLifecycle(app.db, app.log, feed.changed);
+  const ops = await startAlarmOps(app);
+  const lifecycle = new AlarmLifecycle(
+    app.db,
+    app.log,
+    (alarm) => {
+      feed.changed(alarm);
+      ops.tracker.alarmChanged(alarm);
+    },
+    (sn, trackId, at) => ops.maintenance.covers(sn, trackId, at),
+  );
   await lifecycle.load();
   app.decorate('alarms', lifecycle);
   app.robots.listen(lifecycle);
@@ -69,6 +79,7 @@ export async function startAlarms(app: FastifyInstance) {
     clearTimeout(first);
     clearInterval(daily);
     await lifecycle.flush();
+    await ops.tracker.close();
     feed.close();
   });
 }

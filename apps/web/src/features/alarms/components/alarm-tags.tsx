@@ -8,8 +8,8 @@ export function SeverityTag({ severity }: { severity: AlarmSeverity }) {
   return <Tag color={SEVERITY_COLORS[severity]}>{t(`alarms.severities.${severity}`)}</Tag>;
 }
 
-/** Active or cleared, and acknowledged or not: the alarm's two states. */
-export function AlarmStateTags({ alarm }: { alarm: Pick<Alarm, 'active' | 'acknowledged'> }) {
+/** Active or cleared, and acknowledged or not: the alarm's two states (and whether it came in maintenance). */
+export function AlarmStateTags({ alarm }: { alarm: Pick<Alarm, 'active' | 'acknowledged'> & { maintenance?: boolean } }) {
   const { t } = useTranslation();
   return (
     <Space size={4}>
@@ -17,6 +17,7 @@ export function AlarmStateTags({ alarm }: { alarm: Pick<Alarm, 'active' | 'ackno
       <Tag color={alarm.acknowledged ? 'green' : 'orange'}>
         {t(alarm.acknowledged ? 'alarms.states.acknowledged' : 'alarms.states.unacknowledged')}
       </Tag>
+      {alarm.maintenance ? <Tag color="purple">{t('alarm-ops.maintenance.tag')}</Tag> : null}
     </Space>
   );
 }

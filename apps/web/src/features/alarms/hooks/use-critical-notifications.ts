@@ -1,0 +1,51 @@
+import { consoleAlarmsPayload, topics } from '@railserve/protocol';
+import { App } from 'antd';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useBrokerMessage } from '../../../lib/broker/broker-context.tsx';
+import { alarmSoundOn, playAlarmTone } from '../model/alarm-sound.ts';
+import { type CriticalBurst, createCriticalNotifier } from '../model/critical-notifier.ts';
+
+/** One notification at a time: a new burst replaces the one on screen. */
+const NOTICE_KEY = 'critical-alarms';
+const LIST_PATH = '/alarms?state=active&acknowledged=false&severity=critical';
+
+/**
+ * New critical alarms from the alarm feed, gathered into one notification per burst: on screen,
+ * as a tone (unless the user turned it off) and, when the user allowed it, as the browser's own
+ * notification (one tag, so several open consoles show one).
+ */
+export function useCriticalNotifications() {
+  const { t } = useTranslation();
+  const { notification } = App.useApp();
+  const navigate = useNavigate();
+  const show = useRef<(burst: CriticalBurst) => void>(() => {});
+  show.current = ({ count, tracks }) => {
+    const title = t('alarm-ops.notify.title', { count });
+    const description = tracks > 0 ? t('alarm-ops.notify.onTracks', { count: tracks }) : '';
+    const open = () => {
+      notification.destroy(NOTICE_KEY);
+      navigate(LIST_PATH);
+    };
+    notification.error({ key: NOTICE_KEY, title, description, onClick: open, duration: 10 });
+    if (alarmSoundOn()) playAlarmTone();
+    if (typeof Notification !== 'undefined' && Notification.permission === 'granted') {
+      try {
+        const shown = new Notification(title, { body: description, tag: 'railserve-critical-alarms' });
+        shown.onclick = () => {
+          window.focus();
+          open();
+        };
+      } catch {
+        // Some browsers allow notifications only from a service worker: the on-screen one stays.
+      }
+    }
+  };
+  const notifier = useMemo(() => createCriticalNotifier((burst) => show.current(burst)), []);
+  useEffect(() => () => notifier.dispose(), [notifier]);
+  useBrokerMessage(topics.consoleAlarms, (message) => {
+    const parsed = consoleAlarmsPayload.safeParse(message.json);
+    if (parsed.success) notifier.take(parsed.data);
+  });
+}

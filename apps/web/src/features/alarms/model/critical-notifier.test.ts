@@ -1,0 +1,81 @@
+import type { Alarm } from '@railserve/protocol';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type CriticalBurst, createCriticalNotifier, NOTIFY_GATHER_MS } from './critical-notifier.ts';
+
+const TS = '2026-11-28T02:00:00.000Z';
+const critical = (id: number, patch: Partial<Alarm> = {}): Alarm => ({
+  id,
+  robotSn: `R-${id}`,
+  trackId: 1,
+  code: 'left_motor_comm',
+  severity: 'critical',
+  active: true,
+  acknowledged: false,
+  acknowledgedBy: null,
+  assigneeId: null,
+  raisedAt: TS,
+  lastRaisedAt: TS,
+  count: 1,
+  clearedAt: null,
+  clearedBy: null,
+  suppressed: false,
+  flapping: false,
+  maintenance: false,
+  ...patch,
+});
+
+describe('critical alarm notifications', () => {
+  let bursts: CriticalBurst[];
+  let notifier: ReturnType<typeof createCriticalNotifier>;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    bursts = [];
+    notifier = createCriticalNotifier((burst) => bursts.push(burst));
+  });
+  afterEach(() => {
+    notifier.dispose();
+    vi.useRealTimers();
+  });
+
+  it('gathers a storm across messages into one notification naming the count and the tracks', () => {
+    notifier.take({ ts: TS, alarms: [critical(1), critical(2, { trackId: 2 })] });
+    vi.advanceTimersByTime(NOTIFY_GATHER_MS / 2);
+    notifier.take({ ts: TS, alarms: Array.from({ length: 10 }, (_, i) => critical(10 + i, { trackId: 3 })) });
+    expect(bursts).toEqual([]);
+    vi.advanceTimersByTime(NOTIFY_GATHER_MS / 2);
+    expect(bursts).toHaveLength(1);
+    expect(bursts[0]).toMatchObject({ count: 12, tracks: 3 });
+    expect(bursts[0].first.id).toBe(1);
+    vi.advanceTimersByTime(NOTIFY_GATHER_MS * 5);
+    expect(bursts).toHaveLength(1);
+  });
+
+  it('never notifies suppressed, flapping, maintenance, acknowledged, repeated, cleared, old or less than critical alarms', () => {
+    notifier.take({
+      ts: TS,
+      alarms: [
+        critical(1, { suppressed: true }),
+        critical(2, { flapping: true }),
+        critical(3, { maintenance: true }),
+        critical(4, { acknowledged: true }),
+        critical(5, { count: 2 }),
+        critical(6, { active: false }),
+        critical(7, { raisedAt: '2026-11-28T01:50:00.000Z' }),
+        critical(8, { severity: 'major' }),
+      ],
+    });
+    vi.advanceTimersByTime(NOTIFY_GATHER_MS * 2);
+    expect(bursts).toEqual([]);
+  });
+
+  it('notifies an alarm once, even when the feed brings it again (assigned, commented)', () => {
+    notifier.take({ ts: TS, alarms: [critical(1)] });
+    vi.advanceTimersByTime(NOTIFY_GATHER_MS);
+    notifier.take({ ts: TS, alarms: [critical(1, { assigneeId: 4 })] });
+    vi.advanceTimersByTime(NOTIFY_GATHER_MS);
+    expect(bursts.map((b) => b.count)).toEqual([1]);
+    notifier.take({ ts: TS, alarms: [critical(2, { trackId: null })] });
+    vi.advanceTimersByTime(NOTIFY_GATHER_MS);
+    expect(bursts.at(-1)).toMatchObject({ count: 1, tracks: 0 });
+  });
+});
