@@ -1,30 +1,13 @@
-import { type Alarm, topics } from '@railserve/protocol';
+import { topics } from '@railserve/protocol';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BrokerStore } from '../../../lib/broker/broker-store.ts';
 import { fakeConnect, silentLogger } from '../../../testing/fake-mqtt-client.ts';
-import { FIXTURE_TIME } from '../../../testing/fixtures.ts';
+import { alarmFixture, FIXTURE_TIME } from '../../../testing/fixtures.ts';
 import { alarmKeys } from './alarm-keys.ts';
 import { registerAlarmLiveUpdates } from './alarm-live-updates.ts';
 
-const alarm = (id: number): Alarm => ({
-  id,
-  robotSn: `R-${id}`,
-  trackId: 1,
-  code: 'network_timeout',
-  severity: 'major',
-  active: true,
-  acknowledged: false,
-  acknowledgedBy: null,
-  assigneeId: null,
-  raisedAt: FIXTURE_TIME,
-  lastRaisedAt: FIXTURE_TIME,
-  count: 1,
-  clearedAt: null,
-  clearedBy: null,
-  suppressed: false,
-  flapping: false,
-});
+const alarm = (id: number) => alarmFixture(id, { code: 'network_timeout', severity: 'major' });
 
 describe('registerAlarmLiveUpdates', () => {
   let queryClient: QueryClient;

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../../lib/session.ts';
 import { mockFetch, ok } from '../../../testing/fetch-mock.ts';
+import { alarmFixture } from '../../../testing/fixtures.ts';
 import { adminUser, brokerAccountRoute, clientConfigAnswer, renderApp } from '../../../testing/render-app.tsx';
 import { tokenFor } from '../../../testing/tokens.ts';
 import { NOTIFY_GATHER_MS } from '../model/critical-notifier.ts';
@@ -30,25 +31,8 @@ function signedIn(permission: number) {
   ]);
 }
 
-const critical = (id: number, trackId: number | null, ts: string) => ({
-  id,
-  robotSn: `R-${id}`,
-  trackId,
-  code: 'left_motor_comm',
-  severity: 'critical',
-  active: true,
-  acknowledged: false,
-  acknowledgedBy: null,
-  assigneeId: null,
-  raisedAt: ts,
-  lastRaisedAt: ts,
-  count: 1,
-  clearedAt: null,
-  clearedBy: null,
-  suppressed: false,
-  flapping: false,
-  maintenance: false,
-});
+const critical = (id: number, trackId: number | null, ts: string) =>
+  alarmFixture(id, { trackId, raisedAt: ts, lastRaisedAt: ts });
 
 const SLOW = { timeout: 20_000 };
 
