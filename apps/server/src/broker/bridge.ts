@@ -1,6 +1,7 @@
+import type { Duplex } from 'node:stream';
 import { BROKER_LIMITS, RETAINED_TOPICS, sharedTopic, topicMatches } from '@railserve/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import mqtt, { type IClientOptions, type MqttClient, MqttClient as MqttClientClass } from 'mqtt';
 import type { FaultGuard } from '../lib/fault-guard.ts';
 
 export type MessageHandler = (topic: string, payload: Buffer, retained: boolean) => void | Promise<void>;
@@ -25,7 +26,10 @@ export type MqttBridge = {
 };
 
 export function createMqttBridge(options: {
+  /** The broker's address (named in logs, its password hidden), or `connect` for an in-process broker. */
   url: string;
+  /** Opens a connection to an in-process broker (each reconnect a new one) instead of dialling `url`. */
+  connect?: () => Duplex;
   clientOptions: IClientOptions;
   shared: boolean;
   log: FastifyBaseLogger;
@@ -35,13 +39,16 @@ export function createMqttBridge(options: {
   const ownCopy = new Set<string>();
   const qosOf = new Map<string, 0 | 1>();
   const subscriptionOf = (filter: string) => (options.shared && !ownCopy.has(filter) ? sharedTopic(filter) : filter);
-  const client: MqttClient = mqtt.connect(options.url, {
+  const clientOptions: IClientOptions = {
     reconnectPeriod: 1000,
     connectTimeout: 5000,
     keepalive: 30,
     clean: true,
     ...options.clientOptions,
-  });
+  };
+  const client: MqttClient = options.connect
+    ? new MqttClientClass(options.connect, { protocolVersion: 4, ...clientOptions })
+    : mqtt.connect(options.url, clientOptions);
 
   let pendingSubscriptions = 0;
   const settled: (() => void)[] = [];

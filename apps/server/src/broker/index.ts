@@ -29,8 +29,9 @@ export const brokerPlugin = fp(async (app: FastifyInstance) => {
   const bridge = createMqttBridge(
     broker
       ? {
-          // Its private port: devices reconnecting in thousands cannot crowd the server out.
-          url: `mqtt://127.0.0.1:${broker.ownPort}`,
+          // In memory, with a sign-in slot of its own: devices reconnecting in thousands cannot crowd the server out.
+          url: 'the embedded broker',
+          connect: broker.connectOwn,
           clientOptions: {
             username: SERVER_BROKER_USERNAME,
             password: secrets.serverBrokerPassword,

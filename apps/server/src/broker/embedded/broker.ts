@@ -116,7 +116,7 @@ export async function startEmbeddedBroker(app: FastifyInstance, serverClientId: 
 
   return {
     ports: listeners.ports,
-    ownPort: listeners.ownPort,
+    connectOwn: listeners.connectOwn,
     /** The devices' retained messages kept now, and those not kept since the start. */
     retainedUsage: () => retained.budget.usage(),
     async close() {

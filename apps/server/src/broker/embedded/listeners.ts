@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import { BROKER_LIMITS } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
 import { createWebSocketStream, WebSocketServer } from 'ws';
+import { duplexPair } from '../../lib/duplex-pair.ts';
 import { listen } from '../../lib/listen.ts';
 
 /**
@@ -18,15 +19,6 @@ export async function listenForClients(
   const guard = app.faultGuard;
   // Each packet goes out when written (packet-size-gate.ts writes it whole), not held for the peer's ACK.
   const tcp: Server = createTcpServer({ noDelay: true }, (socket) => handle(socket));
-  // The server's own connection comes in on a port of its own (loopback, chosen by the system), so
-  // a fleet reconnecting after a restart cannot crowd it out of the public port.
-  const own: Server = createTcpServer({ noDelay: true }, (socket) => handle(socket, undefined, true));
-  own.on(
-    'error',
-    guard.listener('broker private TCP server', (error: Error) => {
-      if (own.listening) app.log.error({ err: error }, 'broker private TCP server error');
-    }),
-  );
   // An error once listening (a failed accept: out of file descriptors) would end the process unheard.
   tcp.on(
     'error',
@@ -47,27 +39,29 @@ export async function listenForClients(
     }),
   );
 
-  const ownPort = await listen(own, 0, '127.0.0.1', 'the broker’s private port');
-  const tcpPort = await listen(tcp, app.config.mqttPort, app.config.host, 'MQTT_PORT').catch(async (error) => {
-    own.close();
-    throw error;
-  });
+  const tcpPort = await listen(tcp, app.config.mqttPort, app.config.host, 'MQTT_PORT');
   const wsPort = await listen(http, app.config.mqttWsPort, app.config.host, 'MQTT_WS_PORT').catch(async (error) => {
     tcp.close();
-    own.close();
     throw error;
   });
 
   return {
     ports: { tcp: tcpPort, ws: wsPort },
-    /** The server's own connection's port (loopback only). */
-    ownPort,
+    /**
+     * A new connection of the server's own, in memory: no socket, no port anyone else could reach,
+     * and its sign-in slot reserved, so a fleet reconnecting after a restart cannot crowd it out.
+     */
+    connectOwn(): Duplex {
+      const [server, broker] = duplexPair();
+      handle(broker, undefined, true);
+      return server;
+    },
     /** Ends every browser's connection: the WebSocket server would otherwise wait for them. */
     terminateBrowsers() {
       for (const client of wss.clients) client.terminate();
     },
     async close() {
-      await Promise.all([new Promise((r) => tcp.close(r)), new Promise((r) => http.close(r)), new Promise((r) => own.close(r))]);
+      await Promise.all([new Promise((r) => tcp.close(r)), new Promise((r) => http.close(r))]);
     },
   };
 }
