@@ -45,6 +45,8 @@ export const CONSOLE_TOPIC_ACTIONS: Record<(typeof CONSOLE_READ_TOPICS)[number],
   [topicFilters.robotStatus]: 'live.view',
   [topics.consoleRobots]: 'live.view',
   [topics.consoleAlarms]: 'live.view',
+  /** Escalations go to levels 0-1 only (issue 29). */
+  [topics.consoleAlarmNotices]: 'alarms.settings',
   [topicFilters.trackStatus]: 'live.view',
   [topicFilters.log]: 'logs.view',
   [topicFilters.alert]: 'live.view',

@@ -35,6 +35,8 @@ export const topics = {
   consoleRobots: 'hcpro4/console/robots',
   /** server → consoles: the alarms that changed (schemas/alarms.ts, consoleAlarmsPayload). */
   consoleAlarms: 'hcpro4/console/alarms',
+  /** server → consoles: escalations and re-notifications (schemas/alarm-settings.ts, consoleAlarmNoticesPayload). */
+  consoleAlarmNotices: 'hcpro4/console/alarm-notices',
 } as const;
 
 /**
@@ -66,6 +68,7 @@ export const CONSOLE_READ_TOPICS = [
   topicFilters.robotStatus,
   topics.consoleRobots,
   topics.consoleAlarms,
+  topics.consoleAlarmNotices,
   topicFilters.trackStatus,
   topicFilters.log,
   topicFilters.alert,
