@@ -163,5 +163,7 @@ export const ERROR_CODES = [
   'alarm_already_acknowledged',
   'alarm_not_active',
   'assignee_unknown',
+  'webhook_address_refused',
+  'webhook_limit_reached',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -33,7 +33,7 @@ export const alarmWebhookDeliveries = pgTable(
       .references(() => alarmWebhooks.id, { onDelete: 'cascade' }),
     event: varchar('event', { length: 16 }).notNull(),
     alarmId: bigint('alarm_id', { mode: 'number' }).notNull(),
-    /** The exact JSON sent, so every attempt signs the same bytes. */
+    /** The event and the alarm as they were (JSON); every attempt sends the same bytes (webhook-outbox.ts, deliveryBody). */
     body: text('body').notNull(),
     /** `pending`, `delivered` or `failed`. */
     status: varchar('status', { length: 16 }).notNull().default('pending'),

@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import * as repo from './repository.ts';
+import { alarmSettingsRoutes } from './settings-routes.ts';
 import { acknowledgeAlarm, acknowledgeAlarms, assignAlarm, assignAlarms, commentAlarm, getAlarm, resetAlarm } from './service.ts';
 
 const tags = ['alarms'];
@@ -26,6 +27,8 @@ const handle = { action: 'alarms.handle', audit: { type: 'update' } } as const;
 
 /** The alarm center's API (issue 29); other programs are written against it, so it stays as it is. */
 export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(alarmSettingsRoutes);
+
   app.get(
     '/alarms',
     { config: { action: 'alarms.view' }, schema: { tags, querystring: listAlarmsQuery, response: { 200: envelope(alarmPage) } } },
