@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { AlarmWebhookAttempt, AlarmWebhookPayload } from '@railserve/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useAlarmsApp, waitForAlarms } from '../support/alarms.ts';
+import { lastAudit } from '../support/audit.ts';
 import { waitFor } from '../support/robots.ts';
 import { webhookReceiver } from '../support/webhook-receiver.ts';
 
@@ -60,6 +61,9 @@ describe('alarm webhooks', () => {
       expect(call.headers['content-type']).toBe('application/json');
       expect(JSON.stringify(call)).not.toContain(SECRET);
     }
+    // Audited, with the secret masked.
+    const record = await lastAudit(app, (r) => r.target.startsWith('alarm-webhooks') && r.type === 'create');
+    expect(JSON.stringify(record)).not.toContain(SECRET);
     const wrong = createHmac('sha256', 'another-secret-entirely').update(calls[0].body).digest('hex');
     expect(calls[0].headers['x-railserve-signature']).not.toBe(`sha256=${wrong}`);
     await removeHook(hook.id);
@@ -95,6 +99,23 @@ describe('alarm webhooks', () => {
     expect(receiver.received.some((c) => c.path === '/target')).toBe(false);
     for (const hook of [flaky, slow, moved]) await removeHook(hook.id);
     await robot.close();
+  });
+
+  it('checks the address again at call time: a loopback name is refused once loopback is off', async () => {
+    const hook = await addHook(receiver.url('/named').replace('127.0.0.1', 'localhost'), { events: ['raised'] });
+    app.alarmNotify.options.allowLoopback = false;
+    try {
+      const robot = await device('WH-NAME');
+      await robot.status({ state: 'alarm', battery: 80, alarms: ['imu_abnormal_movement'] });
+      const [alarm] = await waitForAlarms(app, admin, 'WH-NAME', 'imu_abnormal_movement', (a) => a.length === 1, 'raised');
+      const log = await pumpUntil(hook.id, (l) => l.some((a) => a.alarmId === alarm.id), 'the refused attempt');
+      expect(log.find((a) => a.alarmId === alarm.id)).toMatchObject({ ok: false, statusCode: null, error: 'address_refused' });
+      expect(receiver.received.some((c) => c.path === '/named')).toBe(false);
+      await robot.close();
+    } finally {
+      app.alarmNotify.options.allowLoopback = true;
+      await removeHook(hook.id);
+    }
   });
 
   it('refuses bad URLs, link-local, metadata and loopback addresses, and levels 2 and 3', async () => {
