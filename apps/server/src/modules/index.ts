@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { alarmRoutes } from './alarms/routes.ts';
 import { startAlarmNotify } from './alarms/notify-start.ts';
+import { alarmRoutes } from './alarms/routes.ts';
 import { startAlarms } from './alarms/start.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
 import { startAnalytics } from './analytics/start.ts';

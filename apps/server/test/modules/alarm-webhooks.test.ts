@@ -146,7 +146,9 @@ describe('alarm webhooks', () => {
       expect((await post('/alarm-webhooks', user, { ...body, url: receiver.url() })).statusCode).toBe(403);
       for (const url of ['/api/v1/alarm-webhooks', `/api/v1/alarm-webhooks/${hook.id}/deliveries`])
         expect((await app.inject({ method: 'GET', url, headers: user })).statusCode).toBe(403);
-      expect((await app.inject({ method: 'DELETE', url: `/api/v1/alarm-webhooks/${hook.id}`, headers: user })).statusCode).toBe(403);
+      expect((await app.inject({ method: 'DELETE', url: `/api/v1/alarm-webhooks/${hook.id}`, headers: user })).statusCode).toBe(
+        403,
+      );
     }
     expect((await app.inject({ method: 'GET', url: '/api/v1/alarm-webhooks' })).statusCode).toBe(401);
     const maker = await app.as(1);

@@ -4,6 +4,7 @@ import { MainLayout } from '../components/layout/main-layout.tsx';
 import { PageErrorBoundary } from '../components/ui/page-error-boundary.tsx';
 import { PageLoading } from '../components/ui/page-loading.tsx';
 import { confirmLeavingUnsaved, UnsavedChangesPrompt } from '../components/ui/unsaved-changes.tsx';
+import { AlarmNotices } from '../features/alarm-settings/components/alarm-notices.tsx';
 import { AlarmCount } from '../features/alarms/components/alarm-count.tsx';
 import { mayDo } from '../lib/access.ts';
 import { useCurrentUser, useLogout } from '../lib/auth.ts';
@@ -43,6 +44,9 @@ export function AppLayout() {
       headerStatus={mayDo(user, 'alarms.view') ? (narrow) => <AlarmCount compact={narrow} /> : undefined}
     >
       <DeniedNotice />
+      {mayDo(user, 'alarms.settings') ? (
+        <AlarmNotices onOpen={() => navigate('/alarms?state=active&acknowledged=false&severity=critical')} />
+      ) : null}
       <PageErrorBoundary resetKey={pathname}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />

@@ -61,10 +61,7 @@ export const alarmWebhookUrl = z
 /** `POST /alarm-webhooks`: the secret is write-only, never answered. */
 export const alarmWebhookBody = z.object({
   url: alarmWebhookUrl,
-  secret: z
-    .string()
-    .min(ALARM_WEBHOOK_SECRET_MIN, { error: 'too_short' })
-    .max(ALARM_WEBHOOK_SECRET_MAX, { error: 'too_long' }),
+  secret: z.string().min(ALARM_WEBHOOK_SECRET_MIN, { error: 'too_short' }).max(ALARM_WEBHOOK_SECRET_MAX, { error: 'too_long' }),
   severities: z.array(alarmSeverity).min(1, { error: 'required' }).max(4),
   events: z.array(z.enum(ALARM_WEBHOOK_EVENTS)).min(1, { error: 'required' }).max(ALARM_WEBHOOK_EVENTS.length).optional(),
 });

@@ -1,4 +1,16 @@
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /** The alarm center's settings by key (modules/alarms/settings.ts): `severity_overrides`, `escalation`. */
 export const alarmSettings = pgTable('alarm_settings', {

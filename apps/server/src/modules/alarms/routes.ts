@@ -18,8 +18,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import * as repo from './repository.ts';
-import { alarmSettingsRoutes } from './settings-routes.ts';
 import { acknowledgeAlarm, acknowledgeAlarms, assignAlarm, assignAlarms, commentAlarm, getAlarm, resetAlarm } from './service.ts';
+import { alarmSettingsRoutes } from './settings-routes.ts';
 
 const tags = ['alarms'];
 /** Acknowledging, assigning and commenting change an alarm: audited as updates of it. */

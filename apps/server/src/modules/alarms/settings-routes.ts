@@ -31,10 +31,8 @@ registerAuditLoader('alarm-webhooks', async (app, id) => {
  * by the audit hook; a webhook's secret is masked there (modules/audit/mask.ts) and never answered.
  */
 export const alarmSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/alarm-settings',
-    { config: settings, schema: { tags, response: { 200: envelope(alarmSettings) } } },
-    async () => ok(await readAlarmSettings(app.db)),
+  app.get('/alarm-settings', { config: settings, schema: { tags, response: { 200: envelope(alarmSettings) } } }, async () =>
+    ok(await readAlarmSettings(app.db)),
   );
 
   app.put(

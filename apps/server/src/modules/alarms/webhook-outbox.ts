@@ -32,7 +32,12 @@ export async function startCursor(db: Database) {
  * is not passed by), and the cursor moves with a conditional UPDATE in the same transaction as the
  * deliveries, so exactly one instance turns each entry into deliveries. Answers the deliveries made.
  */
-export async function enqueueWebhookEvents(db: Database, now: Date, settleMs: number, log?: { warn: (o: object, m: string) => void }) {
+export async function enqueueWebhookEvents(
+  db: Database,
+  now: Date,
+  settleMs: number,
+  log?: { warn: (o: object, m: string) => void },
+) {
   return db.transaction(async (tx) => {
     const [cursor] = await tx.select().from(alarmEventCursor).where(eq(alarmEventCursor.name, CURSOR));
     if (!cursor) return 0;

@@ -1,4 +1,4 @@
-import type { AlarmWebhook, AlarmWebhookAttempt, AlarmWebhookEvent, AlarmSeverity } from '@railserve/protocol';
+import type { AlarmSeverity, AlarmWebhook, AlarmWebhookAttempt, AlarmWebhookEvent } from '@railserve/protocol';
 import { and, asc, count, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { alarmWebhookAttempts, alarmWebhookDeliveries, alarmWebhooks } from '../../db/schema/alarm-notify.ts';

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { type LookupFunction, isIP } from 'node:net';
 import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
 import { ALARM_WEBHOOK_SIGNATURE_HEADER, ALARM_WEBHOOK_TIMESTAMP_HEADER } from '@railserve/protocol';
 import { addressRefused, hostRefused } from './webhook-address.ts';
 
@@ -26,7 +26,8 @@ const guardedLookup =
       const list = addresses as dns.LookupAddress[];
       const bad = list.find((a) => addressRefused(a.address, allowLoopback));
       if (bad || list.length === 0) return callback(new AddressRefused(hostname), '', 0);
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+      if ((options as { all?: boolean }).all)
+        return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
       callback(null, list[0].address, list[0].family);
     });
   };

@@ -40,7 +40,13 @@ export async function deliverDue(db: Database, now: Date, options: DeliveryOptio
       const retryAt = delay === undefined ? null : new Date(now.getTime() + delay);
       if (!outcome.ok)
         log.warn(
-          { webhookId: hook.id, deliveryId: delivery.id, attempt: delivery.attempts, error: outcome.error, statusCode: outcome.statusCode },
+          {
+            webhookId: hook.id,
+            deliveryId: delivery.id,
+            attempt: delivery.attempts,
+            error: outcome.error,
+            statusCode: outcome.statusCode,
+          },
           retryAt ? 'an alarm webhook call failed; it will be tried again' : 'an alarm webhook call failed for the last time',
         );
       await recordAttempt(db, { delivery, ...outcome, retryAt });

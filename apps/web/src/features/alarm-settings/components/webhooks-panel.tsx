@@ -1,0 +1,92 @@
+import { ALARM_WEBHOOKS_MAX, type AlarmWebhook } from '@railserve/protocol';
+import { Alert, App, Button, Flex, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
+import { actionFailed } from '../../../lib/errors.ts';
+import { useAlarmWebhooks, useDeleteWebhook } from '../api/alarm-webhooks.ts';
+import { WebhookDeliveries } from './webhook-deliveries.tsx';
+import { WebhookForm } from './webhook-form.tsx';
+
+/** The webhooks: who is called for which severities and events, their delivery logs, add and remove. */
+export function WebhooksPanel() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const hooks = useAlarmWebhooks();
+  const remove = useDeleteWebhook();
+  const [adding, setAdding] = useState(false);
+  const [logOf, setLogOf] = useState<AlarmWebhook>();
+  const full = (hooks.data?.length ?? 0) >= ALARM_WEBHOOKS_MAX;
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+        {t('alarm-settings.webhooks.intro')}
+      </Typography.Paragraph>
+      <Flex justify="flex-end">
+        <Button
+          type="primary"
+          disabled={full}
+          title={full ? t('alarm-settings.webhooks.full') : undefined}
+          onClick={() => setAdding(true)}
+        >
+          {t('alarm-settings.webhooks.add')}
+        </Button>
+      </Flex>
+      {hooks.isError && (
+        <Alert type="error" showIcon title={actionFailed(t, t('alarm-settings.webhooks.loadAction'), hooks.error)} />
+      )}
+      <Table<AlarmWebhook>
+        size="small"
+        rowKey="id"
+        loading={hooks.isLoading}
+        dataSource={hooks.data ?? []}
+        pagination={false}
+        scroll={{ x: 640 }}
+        locale={{ emptyText: t('alarm-settings.webhooks.empty') }}
+        columns={[
+          {
+            title: t('alarm-settings.webhooks.url'),
+            key: 'url',
+            render: (_, hook) => <Typography.Text style={{ wordBreak: 'break-all' }}>{hook.url}</Typography.Text>,
+          },
+          {
+            title: t('alarm-settings.webhooks.severities'),
+            key: 'severities',
+            render: (_, hook) => hook.severities.map((s) => <Tag key={s}>{t(`alarms.severities.${s}`)}</Tag>),
+          },
+          {
+            title: t('alarm-settings.webhooks.events'),
+            key: 'events',
+            render: (_, hook) => hook.events.map((e) => <Tag key={e}>{t(`alarm-settings.webhooks.event.${e}`)}</Tag>),
+          },
+          {
+            title: t('alarm-settings.webhooks.actions'),
+            key: 'actions',
+            width: 200,
+            render: (_, hook) => (
+              <Space wrap>
+                <Button size="small" onClick={() => setLogOf(hook)}>
+                  {t('alarm-settings.webhooks.log')}
+                </Button>
+                <ConfirmButton
+                  size="small"
+                  danger
+                  confirm={t('alarm-settings.webhooks.removeConfirm')}
+                  onConfirm={() =>
+                    remove.mutate(hook.id, {
+                      onError: (error) => void message.error(actionFailed(t, t('alarm-settings.webhooks.removeAction'), error)),
+                    })
+                  }
+                >
+                  {t('common.actions.delete')}
+                </ConfirmButton>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <WebhookForm open={adding} onClose={() => setAdding(false)} />
+      <WebhookDeliveries webhook={logOf} onClose={() => setLogOf(undefined)} />
+    </Space>
+  );
+}
