@@ -65,7 +65,7 @@ export function WebhooksPanel() {
             width: 200,
             render: (_, hook) => (
               <Space wrap>
-                <Button size="small" onClick={() => setLogOf(hook)}>
+                <Button size="small" data-testid={`webhook-log-${hook.id}`} onClick={() => setLogOf(hook)}>
                   {t('alarm-settings.webhooks.log')}
                 </Button>
                 <ConfirmButton
