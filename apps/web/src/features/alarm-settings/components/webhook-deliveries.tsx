@@ -3,6 +3,7 @@ import { Alert, Drawer, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { errorText } from '../../../lib/errors.ts';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useWebhookDeliveries } from '../api/alarm-webhooks.ts';
 
 type Props = { webhook: AlarmWebhook | undefined; onClose: () => void };
@@ -11,6 +12,7 @@ type Props = { webhook: AlarmWebhook | undefined; onClose: () => void };
 export function WebhookDeliveries({ webhook, onClose }: Props) {
   const { t } = useTranslation();
   const log = useWebhookDeliveries(webhook?.id);
+  const narrow = useMediaQuery('(max-width: 768px)');
   const outcome = (a: AlarmWebhookAttempt) => {
     if (a.ok) return <Tag color="green">{t('alarm-settings.deliveries.delivered')}</Tag>;
     const why = t(`alarm-settings.deliveries.errors.${a.error ?? 'http_status'}`, { status: a.statusCode ?? '' });
@@ -21,7 +23,7 @@ export function WebhookDeliveries({ webhook, onClose }: Props) {
       open={webhook !== undefined}
       onClose={onClose}
       title={t('alarm-settings.deliveries.title')}
-      size="large"
+      size={narrow ? '100%' : 736}
       styles={{ body: { paddingTop: 8 } }}
     >
       {webhook && <p style={{ wordBreak: 'break-all' }}>{webhook.url}</p>}
