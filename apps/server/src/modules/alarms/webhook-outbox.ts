@@ -8,8 +8,8 @@ import * as repo from './repository.ts';
 import { allWebhooks, enqueue } from './webhook-repository.ts';
 
 const CURSOR = 'webhooks';
-/** Timeline entries read per run. */
-const BATCH = 500;
+/** Timeline entries read per run (a storm of thousands of alarms is a few runs). */
+const BATCH = 5000;
 /** Deliveries one webhook may have waiting; past it, new events for it are dropped (a receiver down for long). */
 export const PENDING_MAX = 5000;
 

@@ -49,7 +49,10 @@ export async function deliverDue(db: Database, now: Date, options: DeliveryOptio
           },
           retryAt ? 'an alarm webhook call failed; it will be tried again' : 'an alarm webhook call failed for the last time',
         );
-      await recordAttempt(db, { delivery, ...outcome, retryAt });
+      // A webhook removed during the call takes its deliveries with it: the attempt has nowhere to go.
+      await recordAttempt(db, { delivery, ...outcome, retryAt }).catch((error) =>
+        log.warn({ err: error, webhookId: hook.id, deliveryId: delivery.id }, 'an alarm webhook attempt was not recorded'),
+      );
     }),
   );
   return claimed.length;
