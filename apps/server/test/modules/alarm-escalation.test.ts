@@ -80,6 +80,8 @@ describe('escalation', () => {
     expect(await grantedQos(console3, [topics.consoleAlarmNotices])).toEqual([128]);
 
     const robot = await device('AS-ESC');
+    // Nor may a robot.
+    expect(await grantedQos(robot.client, [topics.consoleAlarmNotices])).toEqual([128]);
     await robot.status({ state: 'alarm', battery: 80, alarms: ['imu_stuck', 'subrobot_retry'] });
     const [alarm] = await waitForAlarms(app, admin, 'AS-ESC', 'imu_stuck', (a) => a.length === 1, 'raised');
     const raised = Date.parse(alarm.raisedAt);
