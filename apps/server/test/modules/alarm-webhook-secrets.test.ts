@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressRefused } from '../../src/modules/alarms/webhook-address.ts';
+import { guardedLookup } from '../../src/modules/alarms/webhook-sender.ts';
 import { buildTestApp, type TestApp } from '../helper.ts';
 import { waitFor } from '../support/robots.ts';
 
@@ -43,5 +44,14 @@ describe('alarm webhook secrets', () => {
     for (const ip of ['192.168.1.20', '10.0.0.5', '203.0.113.7', '2001:db8::1'])
       expect(addressRefused(ip, false), ip).toBe(false);
     expect(addressRefused('not an ip', true)).toBe(true);
+  });
+
+  it('refuses at lookup a name that resolves to a refused address', async () => {
+    const lookup = (allow: boolean) =>
+      new Promise<string>((resolve) =>
+        guardedLookup(allow)('localhost', { all: true }, (error) => resolve((error as { code?: string } | null)?.code ?? 'ok')),
+      );
+    expect(await lookup(false)).toBe('ADDRESS_REFUSED');
+    expect(await lookup(true)).toBe('ok');
   });
 });

@@ -103,10 +103,16 @@ describe('alarm webhooks', () => {
 
   it('checks the address again at call time: a loopback name is refused once loopback is off', async () => {
     const hook = await addHook(receiver.url('/named').replace('127.0.0.1', 'localhost'), { events: ['raised'] });
-    app.alarmNotify.options.allowLoopback = false;
     try {
       const robot = await device('WH-NAME');
-      await robot.status({ state: 'alarm', battery: 80, alarms: ['imu_abnormal_movement'] });
+      // Allowed, the name is looked up (through the guarded lookup) and called.
+      await robot.status({ state: 'alarm', battery: 80, alarms: ['imu_comm'] });
+      const [first] = await waitForAlarms(app, admin, 'WH-NAME', 'imu_comm', (a) => a.length === 1, 'raised');
+      await pumpUntil(hook.id, (l) => l.some((a) => a.alarmId === first.id && a.ok), 'the call by name delivered');
+      expect(receiver.received.some((c) => c.path === '/named')).toBe(true);
+      receiver.received.length = 0;
+      app.alarmNotify.options.allowLoopback = false;
+      await robot.status({ state: 'alarm', battery: 80, alarms: ['imu_comm', 'imu_abnormal_movement'] });
       const [alarm] = await waitForAlarms(app, admin, 'WH-NAME', 'imu_abnormal_movement', (a) => a.length === 1, 'raised');
       const log = await pumpUntil(hook.id, (l) => l.some((a) => a.alarmId === alarm.id), 'the refused attempt');
       expect(log.find((a) => a.alarmId === alarm.id)).toMatchObject({ ok: false, statusCode: null, error: 'address_refused' });

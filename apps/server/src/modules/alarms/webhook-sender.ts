@@ -18,7 +18,7 @@ class AddressRefused extends Error {
 }
 
 /** dns.lookup that refuses the addresses a webhook may not reach (webhook-address.ts). */
-const guardedLookup =
+export const guardedLookup =
   (allowLoopback: boolean): LookupFunction =>
   (hostname, options, callback) => {
     dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
