@@ -14,6 +14,7 @@ const ENTRIES = [
   'Logs',
   'System updates',
   'Audit log',
+  'Alarm settings',
 ];
 const SIDEBAR: Record<number, string[]> = {
   0: ENTRIES,
@@ -32,8 +33,8 @@ const ALLOWED: Record<number, string[]> = {
   3: ['/sessions', '/tracks', '/robots'],
 };
 const DENIED: Record<number, string[]> = {
-  2: ['/users/create', '/audit'],
-  3: ['/users', '/sessions/create', '/tracks/create', '/logs', '/system-updates', '/audit'],
+  2: ['/users/create', '/audit', '/alarm-settings'],
+  3: ['/users', '/sessions/create', '/tracks/create', '/logs', '/system-updates', '/audit', '/alarm-settings'],
 };
 
 for (const level of [0, 1, 2, 3] as const) {

@@ -73,6 +73,7 @@ const envSchema = z.object({
     .max(7 * 24 * 3600)
     .default(600),
   LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  ALARM_WEBHOOK_ALLOW_LOOPBACK: z.stringbool({ error: 'must be true or false' }).default(false),
   TRUST_PROXY: trustProxy.optional(),
   AUDIO_QUOTA_PER_TRACK_MB: mebibytes.default(200),
   UPLOAD_QUOTA_TOTAL_MB: mebibytes.default(10_240),
@@ -102,6 +103,8 @@ export type Config = {
   logRetentionDays: number;
   webDist?: string;
   loginAttemptsPerMinute: number;
+  /** Alarm webhooks may call the server's own machine (127.0.0.0/8, ::1, localhost): off unless ALARM_WEBHOOK_ALLOW_LOOPBACK. */
+  alarmWebhookAllowLoopback: boolean;
   /** How long a rotated device's old password still works (DEVICE_CREDENTIAL_GRACE_S). */
   deviceCredentialGraceMs: number;
   /** Reverse proxies whose X-Forwarded-For is believed; empty: the socket's address is the client's. */
@@ -151,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logRetentionDays: e.LOG_RETENTION_DAYS,
     webDist: e.WEB_DIST,
     loginAttemptsPerMinute: e.LOGIN_ATTEMPTS_PER_MINUTE,
+    alarmWebhookAllowLoopback: e.ALARM_WEBHOOK_ALLOW_LOOPBACK,
     deviceCredentialGraceMs: e.DEVICE_CREDENTIAL_GRACE_S * 1000,
     trustProxy: e.TRUST_PROXY ?? [],
     audioQuotaPerTrackBytes: e.AUDIO_QUOTA_PER_TRACK_MB * MIB,

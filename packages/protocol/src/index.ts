@@ -14,6 +14,7 @@ export * from './mqtt/update-payloads.ts';
 export * from './permissions.ts';
 export * from './phrases.ts';
 export * from './schemas/alarm-ops.ts';
+export * from './schemas/alarm-settings.ts';
 export * from './schemas/alarms.ts';
 export * from './schemas/analytics.ts';
 export * from './schemas/audio.ts';

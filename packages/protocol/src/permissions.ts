@@ -26,6 +26,8 @@ export const ACTION_LEVELS = {
   'robots.command': STAFF,
   /** Acknowledge, assign, comment on and reset alarms. */
   'alarms.handle': STAFF,
+  /** Severity overrides, downtime codes, escalation times and webhooks. */
+  'alarms.settings': MAKER,
   'users.view': STAFF,
   'logs.view': STAFF,
   'logs.export': STAFF,
@@ -76,6 +78,7 @@ export const SCREEN_LEVELS = {
   'tracks.control': MAKER,
   robots: ALL,
   alarms: ALL,
+  'alarms.settings': MAKER,
   'users.list': STAFF,
   'users.info': MAKER,
   'users.create': MAKER,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { startAlarmNotify } from './alarms/notify-start.ts';
 import { alarmRoutes } from './alarms/routes.ts';
 import { startAlarms } from './alarms/start.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
@@ -62,6 +63,7 @@ export const services: ((app: FastifyInstance) => Promise<void> | void)[] = [
   startAnalytics,
   startRobots,
   startAlarms,
+  startAlarmNotify,
   startSystemStatus,
   startUpdates,
   startVersionIngest,

@@ -4,6 +4,7 @@ import { MainLayout } from '../components/layout/main-layout.tsx';
 import { PageErrorBoundary } from '../components/ui/page-error-boundary.tsx';
 import { PageLoading } from '../components/ui/page-loading.tsx';
 import { confirmLeavingUnsaved, UnsavedChangesPrompt } from '../components/ui/unsaved-changes.tsx';
+import { AlarmNotices } from '../features/alarm-settings/components/alarm-notices.tsx';
 import { AlarmCount } from '../features/alarms/components/alarm-count.tsx';
 import { AlarmNotifier } from '../features/alarms/components/alarm-notifier.tsx';
 import { mayDo } from '../lib/access.ts';
@@ -53,6 +54,9 @@ export function AppLayout() {
       }
     >
       <DeniedNotice />
+      {mayDo(user, 'alarms.settings') ? (
+        <AlarmNotices onOpen={() => navigate('/alarms?state=active&acknowledged=false&severity=critical')} />
+      ) : null}
       <PageErrorBoundary resetKey={pathname}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />

@@ -32,6 +32,8 @@ const PRODUCT_ROUTES: Record<string, number[]> = {
   '/alarms': [0, 1, 2, 3],
   /** Issue 30: operations analytics. */
   '/analytics': [0, 1, 2],
+  /** Issue 29: severity overrides, downtime codes, escalation and webhooks. */
+  '/alarm-settings': [0, 1],
 };
 const ALL_ROUTES = { ...SPEC_ROUTES, ...PRODUCT_ROUTES };
 

@@ -37,6 +37,10 @@ const usersList = lazyPage(() => import('../features/users/components/users-page
 const userForm = lazyPage(() => import('../features/users/components/user-form-page.tsx'), 'UserFormPage');
 const robotsPage = lazyPage(() => import('../features/robots/components/robots-page.tsx'), 'RobotsPage');
 const alarmsPage = lazyPage(() => import('../features/alarms/components/alarm-center-page.tsx'), 'AlarmCenterPage');
+const alarmSettingsPage = lazyPage(
+  () => import('../features/alarm-settings/components/alarm-settings-page.tsx'),
+  'AlarmSettingsPage',
+);
 const auditPage = lazyPage(() => import('../features/audit/components/audit-page.tsx'), 'AuditPage');
 const analyticsPage = lazyPage(() => import('../features/analytics/components/analytics-page.tsx'), 'AnalyticsPage');
 const logsPage = lazyPage(() => import('../features/logs/components/logs-page.tsx'), 'LogsPage');
@@ -118,6 +122,13 @@ export const ROUTES: AppRoute[] = [
     menu: { group: 'system' },
   },
   { path: '/audit', titleKey: 'routes.system.audit', screen: 'audit', component: auditPage, menu: { group: 'system' } },
+  {
+    path: '/alarm-settings',
+    titleKey: 'routes.alarmSettings',
+    screen: 'alarms.settings',
+    component: alarmSettingsPage,
+    menu: { group: 'system' },
+  },
 ];
 
 export const LOGIN_PATH = '/login';

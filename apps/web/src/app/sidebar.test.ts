@@ -18,7 +18,7 @@ describe('sidebarItems', () => {
       ['group:users', ['/users', '/users/create']],
       '/logs',
       '/analytics',
-      ['group:system', ['/system-updates', '/audit']],
+      ['group:system', ['/system-updates', '/audit', '/alarm-settings']],
     ];
     expect(shape(sidebarItems({ permission: 0 }))).toEqual(full);
     expect(shape(sidebarItems({ permission: 1 }))).toEqual(full);

@@ -18,6 +18,8 @@ const SPEC: Record<Screen, number[]> = {
   robots: ALL,
   /** Issue 29: every level sees the alarm center; what each may do there is in the action matrix. */
   alarms: ALL,
+  /** Issue 29: severity overrides, downtime codes, escalation times and webhooks, levels 0-1. */
+  'alarms.settings': [0, 1],
   'users.list': [0, 1, 2],
   'users.info': [0, 1],
   'users.create': [0, 1],

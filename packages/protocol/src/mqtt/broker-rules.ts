@@ -46,6 +46,8 @@ export const CONSOLE_TOPIC_ACTIONS: Record<(typeof CONSOLE_READ_TOPICS)[number],
   [topics.consoleRobots]: 'live.view',
   [topics.consoleAlarms]: 'live.view',
   [topics.consoleIncidents]: 'live.view',
+  /** Escalations go to levels 0-1 only (issue 29). */
+  [topics.consoleAlarmNotices]: 'alarms.settings',
   [topicFilters.trackStatus]: 'live.view',
   [topicFilters.log]: 'logs.view',
   [topicFilters.alert]: 'live.view',

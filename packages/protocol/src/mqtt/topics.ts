@@ -37,6 +37,8 @@ export const topics = {
   consoleAlarms: 'hcpro4/console/alarms',
   /** server → consoles: track incidents opened, grown or closed (schemas/alarm-ops.ts). */
   consoleIncidents: 'hcpro4/console/alarm-incidents',
+  /** server → consoles: escalations and re-notifications (schemas/alarm-settings.ts, consoleAlarmNoticesPayload). */
+  consoleAlarmNotices: 'hcpro4/console/alarm-notices',
 } as const;
 
 /**
@@ -69,6 +71,7 @@ export const CONSOLE_READ_TOPICS = [
   topics.consoleRobots,
   topics.consoleAlarms,
   topics.consoleIncidents,
+  topics.consoleAlarmNotices,
   topicFilters.trackStatus,
   topicFilters.log,
   topicFilters.alert,

@@ -53,6 +53,10 @@ export const ALARM_EVENT_KINDS = [
   'reset_failed',
   'reset_timed_out',
   'cleared',
+  /** A critical alarm left unacknowledged: level 0-1 users and the webhooks are told (modules/alarms/escalation.ts). */
+  'escalated',
+  /** An acknowledged alarm still active: told again. */
+  'renotified',
 ] as const;
 export type AlarmEventKind = (typeof ALARM_EVENT_KINDS)[number];
 

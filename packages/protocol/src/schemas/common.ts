@@ -168,5 +168,7 @@ export const ERROR_CODES = [
   'maintenance_until_past',
   'maintenance_until_too_far',
   'maintenance_already_ended',
+  'webhook_address_refused',
+  'webhook_limit_reached',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -30,6 +30,9 @@ export const alarms = pgTable(
     /** The reset command last sent for it; its acknowledgement makes the next clear an operator's. */
     resetCommandId: varchar('reset_command_id', { length: 64 }),
     resetAcknowledged: boolean('reset_acknowledged').notNull().default(false),
+    /** Escalation's claims (modules/alarms/escalation.ts): set by the one instance that escalated it or told again. */
+    escalatedAt: timestamp('escalated_at', { withTimezone: true, precision: 3 }),
+    renotifiedAt: timestamp('renotified_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [
     uniqueIndex('alarms_active_robot_code_idx').on(t.robotSn, t.code).where(sql`${t.active}`),
@@ -41,6 +44,8 @@ export const alarms = pgTable(
     index('alarms_severity_raised_idx').on(t.severity, t.raisedAt, t.id),
     // The header's count: active, unacknowledged, per severity.
     index('alarms_open_severity_idx').on(t.severity).where(sql`${t.active} AND NOT ${t.acknowledged}`),
+    // Re-notification: the active, acknowledged alarms.
+    index('alarms_active_acked_idx').on(t.acknowledgedAt).where(sql`${t.active} AND ${t.acknowledged}`),
   ],
 );
 

@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { FleetListener } from '../robots/fleet.ts';
 import * as repo from './repository.ts';
+import { severityFor } from './settings.ts';
 
 /** The code of the alarm the server raises itself when a robot goes offline. */
 export const ROBOT_OFFLINE = 'robot_offline';
@@ -119,7 +120,7 @@ export class AlarmLifecycle implements FleetListener {
           robotSn: sn,
           trackId,
           code,
-          severity: alarmSeverityOf(code),
+          severity: severityFor(code, alarmSeverityOf(code)),
           raisedAt: at,
           lastRaisedAt: at,
           suppressed,

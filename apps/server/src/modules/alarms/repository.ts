@@ -9,6 +9,7 @@ import {
   type ListAlarmsQuery,
 } from '@railserve/protocol';
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, not, type SQL, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { alarmEvents, alarms } from '../../db/schema/alarms.ts';
 import { users } from '../../db/schema/users.ts';
@@ -63,7 +64,7 @@ export const loadActiveAlarms = (db: Database) =>
   db.select({ id: alarms.id, robotSn: alarms.robotSn, code: alarms.code }).from(alarms).where(eq(alarms.active, true));
 
 /** Opens an alarm; undefined when another instance opened the same (robot, code) first. */
-export async function openAlarm(db: Database, values: typeof alarms.$inferInsert) {
+export async function openAlarm(db: Database, values: PgInsertValue<typeof alarms>) {
   const [row] = await db.insert(alarms).values(values).onConflictDoNothing().returning();
   return row;
 }

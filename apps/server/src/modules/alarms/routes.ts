@@ -20,6 +20,7 @@ import { ok } from '../../lib/envelope.ts';
 import { alarmOpsRoutes } from './ops-routes.ts';
 import * as repo from './repository.ts';
 import { acknowledgeAlarm, acknowledgeAlarms, assignAlarm, assignAlarms, commentAlarm, getAlarm, resetAlarm } from './service.ts';
+import { alarmSettingsRoutes } from './settings-routes.ts';
 
 const tags = ['alarms'];
 /** Acknowledging, assigning and commenting change an alarm: audited as updates of it. */
@@ -28,6 +29,8 @@ const handle = { action: 'alarms.handle', audit: { type: 'update' } } as const;
 /** The alarm center's API (issue 29); other programs are written against it, so it stays as it is. */
 export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(alarmOpsRoutes);
+  await app.register(alarmSettingsRoutes);
+
   app.get(
     '/alarms',
     { config: { action: 'alarms.view' }, schema: { tags, querystring: listAlarmsQuery, response: { 200: envelope(alarmPage) } } },

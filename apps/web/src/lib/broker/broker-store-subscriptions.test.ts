@@ -125,6 +125,7 @@ describe('the console subscriptions', () => {
       'hcpro4/robots/+/status',
       'hcpro4/console/robots',
       'hcpro4/console/alarms',
+      'hcpro4/console/alarm-notices',
       'hcpro4/tracks/+/status',
       'hcpro4/logs/+',
       'hcpro4/alerts/+',
@@ -134,11 +135,14 @@ describe('the console subscriptions', () => {
       'hcpro4/system/status',
       'hcpro4/console/robots',
       'hcpro4/console/alarms',
+      'hcpro4/console/alarm-notices',
       'hcpro4/tracks/+/status',
       'hcpro4/logs/+',
       'hcpro4/alerts/+',
       'HCP4/frontend/update',
     ]);
     expect(consoleSubscriptions(3)).not.toContain('hcpro4/logs/+');
+    // Escalations reach levels 0-1 only (issue 29).
+    expect(consoleSubscriptions(2)).not.toContain('hcpro4/console/alarm-notices');
   });
 });
