@@ -1,4 +1,5 @@
 export * from './alarm-catalogue.ts';
+export * from './alarm-names.ts';
 export * from './audit-words.ts';
 export * from './command-errors.ts';
 export * from './enums.ts';
@@ -13,6 +14,7 @@ export * from './mqtt/topics.ts';
 export * from './mqtt/update-payloads.ts';
 export * from './permissions.ts';
 export * from './phrases.ts';
+export * from './schemas/alarm-report.ts';
 export * from './schemas/alarms.ts';
 export * from './schemas/analytics.ts';
 export * from './schemas/audio.ts';

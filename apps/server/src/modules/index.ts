@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { alarmReportRoutes } from './alarms/report-routes.ts';
 import { alarmRoutes } from './alarms/routes.ts';
 import { startAlarms } from './alarms/start.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
@@ -44,6 +45,7 @@ export const apiRoutes: FastifyPluginAsyncZod[] = [
   updateRoutes,
   deviceRoutes,
   alarmRoutes,
+  alarmReportRoutes,
   analyticsRoutes,
 ];
 
