@@ -84,7 +84,10 @@ describe('simulator alarms', () => {
     expect(run.m.state).toBe('alarm');
     // Nobody resets: it stays (a motor fault does not clear itself).
     const rng = createRng(1);
-    for (let i = 0; i < 50; i++) stepRobot(run.m, map, (run.t += 100), rng, { ...timing({}), alarmScenario: undefined });
+    for (let i = 0; i < 50; i++) {
+      run.t += 100;
+      stepRobot(run.m, map, run.t, rng, { ...timing({}), alarmScenario: undefined });
+    }
     expect(statusOf(run.m).alarms).toEqual(faults);
     const events: ModelEvent[] = [];
     expect(applyCommand(run.m, { command: 'reset_alarm' }, map, run.t, events)).toEqual({ ok: true });

@@ -36,7 +36,7 @@ const dashboard = lazyPage(() => import('./dashboard-route.tsx'), 'DashboardRout
 const usersList = lazyPage(() => import('../features/users/components/users-page.tsx'), 'UsersPage');
 const userForm = lazyPage(() => import('../features/users/components/user-form-page.tsx'), 'UserFormPage');
 const robotsPage = lazyPage(() => import('../features/robots/components/robots-page.tsx'), 'RobotsPage');
-const alarmsPage = lazyPage(() => import('../features/alarms/components/alarms-page.tsx'), 'AlarmsPage');
+const alarmsPage = lazyPage(() => import('./alarms-route.tsx'), 'AlarmsRoute');
 const auditPage = lazyPage(() => import('../features/audit/components/audit-page.tsx'), 'AuditPage');
 const analyticsPage = lazyPage(() => import('../features/analytics/components/analytics-page.tsx'), 'AnalyticsPage');
 const logsPage = lazyPage(() => import('../features/logs/components/logs-page.tsx'), 'LogsPage');

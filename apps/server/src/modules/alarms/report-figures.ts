@@ -55,8 +55,8 @@ export function groupSums<K>(
 ): Map<K, Sums> {
   const out = new Map<K, Sums>();
   const sumsOf = (key: K) => {
-    let s = out.get(key);
-    if (!s) out.set(key, (s = emptySums()));
+    const s = out.get(key) ?? emptySums();
+    out.set(key, s);
     return s;
   };
   for (const r of raised) {
@@ -70,8 +70,8 @@ export function groupSums<K>(
   const perRobot = new Map<K, Map<string, [number, number][]>>();
   for (const span of spans) {
     const key = keyOf(span);
-    let robots = perRobot.get(key);
-    if (!robots) perRobot.set(key, (robots = new Map()));
+    const robots = perRobot.get(key) ?? new Map<string, [number, number][]>();
+    perRobot.set(key, robots);
     const list = robots.get(span.robotSn) ?? [];
     list.push(clip(span, period, now));
     robots.set(span.robotSn, list);
