@@ -48,6 +48,15 @@ export function AlarmReportPage({ header }: { header?: ReactNode }) {
           data-testid="alarm-report-period"
         />
         <Typography.Text type="secondary">{t('alarm-report.maxDays', { days: ALARM_REPORT_MAX_DAYS })}</Typography.Text>
+        {/* Exports the grouping shown below. */}
+        <Space wrap style={{ marginLeft: 'auto' }}>
+          <Button loading={exporting.isPending} onClick={() => exportAs('csv')} data-testid="alarm-report-csv">
+            {t('alarm-report.export.csv')}
+          </Button>
+          <Button loading={exporting.isPending} onClick={() => exportAs('xlsx')} data-testid="alarm-report-xlsx">
+            {t('alarm-report.export.xlsx')}
+          </Button>
+        </Space>
       </Flex>
       {report.isError ? (
         <Alert
@@ -75,16 +84,6 @@ export function AlarmReportPage({ header }: { header?: ReactNode }) {
       <Tabs
         activeKey={groupBy}
         onChange={(key) => setGroupBy(key as AlarmReportGrouping)}
-        tabBarExtraContent={
-          <Space wrap>
-            <Button loading={exporting.isPending} onClick={() => exportAs('csv')} data-testid="alarm-report-csv">
-              {t('alarm-report.export.csv')}
-            </Button>
-            <Button loading={exporting.isPending} onClick={() => exportAs('xlsx')} data-testid="alarm-report-xlsx">
-              {t('alarm-report.export.xlsx')}
-            </Button>
-          </Space>
-        }
         items={ALARM_REPORT_GROUPINGS.map((key) => ({
           key,
           label: t(`alarm-report.groupings.${key}`),

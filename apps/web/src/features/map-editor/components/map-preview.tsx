@@ -21,7 +21,10 @@ export function MapPreview({ trackId, map, robots, height = 260 }: MapPreviewPro
   const [state, dispatch] = useReducer(editorReducer, map ?? emptyMap(), initialEditorState);
   const backgroundUrl = useBackgroundImage(trackId, state.history.present.background?.file);
   return (
-    <div style={{ height, display: 'flex', border: '1px solid #f0f0f0', borderRadius: 8 }} data-testid="map-preview">
+    <div
+      style={{ height, display: 'flex', overflow: 'hidden', border: '1px solid #f0f0f0', borderRadius: 8 }}
+      data-testid="map-preview"
+    >
       <MapCanvas state={state} dispatch={dispatch} readOnly backgroundUrl={backgroundUrl} robots={robots} onOpenRobot={nothing} />
     </div>
   );
