@@ -137,13 +137,22 @@ describe('alarm report', () => {
     expect((await report(`to=${TO}`)).statusCode).toBe(400);
   });
 
-  it('is for every level that may view alarms, and nobody without a session', async () => {
+  it('is for every level that may view alarms, and for no device and nobody without a session', async () => {
     const viewer = await app.as(3, 'rp_viewer');
     expect((await report(`from=${FROM}&to=${TO}`, viewer)).statusCode).toBe(200);
     const none = await app.inject({ method: 'GET', url: `/api/v1/alarms/report?from=${FROM}&to=${TO}` });
     expect(none.statusCode).toBe(401);
     const exported = await app.inject({ method: 'GET', url: `/api/v1/alarms/report/export?from=${FROM}&to=${TO}&groupBy=code` });
     expect(exported.statusCode).toBe(401);
+    // A robot with the shared device key opens no report: devices have their own data only.
+    const device = { authorization: `Basic ${Buffer.from(`RP-1:${app.secrets.deviceKey}`).toString('base64')}` };
+    expect((await report(`from=${FROM}&to=${TO}`, device)).statusCode).toBe(401);
+    const byDevice = await app.inject({
+      method: 'GET',
+      url: `/api/v1/alarms/report/export?from=${FROM}&to=${TO}&groupBy=code`,
+      headers: device,
+    });
+    expect(byDevice.statusCode).toBe(401);
   });
 });
 
