@@ -4,6 +4,7 @@ import { alarms } from '../../src/db/schema/alarms.ts';
 import { robots } from '../../src/db/schema/robots.ts';
 import { tracks } from '../../src/db/schema/tracks.ts';
 import { downtimeCodesOf } from '../../src/modules/alarms/downtime-codes.ts';
+import { alarmReport } from '../../src/modules/alarms/report.ts';
 import { useTestApp } from '../helper.ts';
 import { parseCsv } from '../support/logs.ts';
 
@@ -113,6 +114,12 @@ describe('alarm report', () => {
     expect(byCode.left_motor_comm).toMatchObject({ count: 1, downtimeSeconds: 30 * 60, meanAckSeconds: 600 });
     expect(byCode.right_motor_comm).toMatchObject({ count: 1, downtimeSeconds: 45 * 60 });
     expect(byCode.low_battery).toMatchObject({ count: 1, downtimeSeconds: 0, acknowledged: 0 });
+  });
+
+  it('runs an alarm still active until now when the period reaches past now', async () => {
+    const data = await alarmReport(app.db, { from: FROM, to: TO }, at('11:20').getTime());
+    expect(data.byRobot.find((r) => r.robotSn === 'RP-2')?.downtimeSeconds).toBe((30 + 20) * 60);
+    expect(data.total.downtimeSeconds).toBe((60 + 30 + 20) * 60);
   });
 
   it('answers an empty period with zeros and no rows', async () => {

@@ -1,4 +1,4 @@
-import { and, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { alarms } from '../../db/schema/alarms.ts';
 import { robotDisplayName, robots } from '../../db/schema/robots.ts';
@@ -36,25 +36,6 @@ export function raisedSums(db: Database, { from, to }: Period): Promise<RaisedSu
     .from(alarms)
     .where(and(gte(alarms.raisedAt, from), lt(alarms.raisedAt, to)))
     .groupBy(alarms.robotSn, alarms.trackId, alarms.code);
-}
-
-export type ActiveSpan = { robotSn: string; trackId: number | null; code: string; raisedAt: Date; clearedAt: Date | null };
-
-/** The alarms of `codes` active at some moment of the period (raised before its end, cleared after its start or not yet). */
-export function activeSpans(db: Database, { from, to }: Period, codes: readonly string[]): Promise<ActiveSpan[]> {
-  if (codes.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      robotSn: alarms.robotSn,
-      trackId: alarms.trackId,
-      code: alarms.code,
-      raisedAt: alarms.raisedAt,
-      clearedAt: alarms.clearedAt,
-    })
-    .from(alarms)
-    .where(
-      and(inArray(alarms.code, [...codes]), lt(alarms.raisedAt, to), or(isNull(alarms.clearedAt), gt(alarms.clearedAt, from))),
-    );
 }
 
 /** The robots' names (console name, reported name, else the SN) of those still known. */

@@ -1,8 +1,9 @@
 import type { AlarmReport, AlarmReportQuery } from '@railserve/protocol';
 import type { Database } from '../../db/client.ts';
 import { downtimeCodesOf } from './downtime-codes.ts';
-import { busiestFirst, groupSums, toFigures } from './report-figures.ts';
-import { activeSpans, type Period, raisedSums, robotNames, trackNames } from './report-repository.ts';
+import { downtimeOf } from './downtime-repository.ts';
+import { busiestFirst, emptySums, groupSums, toFigures } from './report-figures.ts';
+import { type Period, raisedSums, robotNames, trackNames } from './report-repository.ts';
 
 const ALL = 'all';
 
@@ -14,12 +15,15 @@ const ALL = 'all';
 export async function alarmReport(db: Database, query: AlarmReportQuery, now = Date.now()): Promise<AlarmReport> {
   const period: Period = { from: new Date(query.from), to: new Date(query.to) };
   const downtimeCodes = await downtimeCodesOf(db);
-  const [raised, spans] = await Promise.all([raisedSums(db, period), activeSpans(db, period, downtimeCodes)]);
+  const [raised, downtime] = await Promise.all([raisedSums(db, period), downtimeOf(db, period, downtimeCodes, new Date(now))]);
+  // Stretches per robot and track; each code's own time apart.
+  const perTrack = downtime.filter((d) => d.code === null);
+  const perCode = downtime.filter((d) => d.code !== null);
 
-  const byRobotSums = groupSums(raised, spans, (r) => r.robotSn, period, now);
-  const byTrackSums = groupSums(raised, spans, (r) => r.trackId, period, now);
-  const byCodeSums = groupSums(raised, spans, (r) => r.code, period, now);
-  const totalSums = groupSums(raised, spans, () => ALL, period, now).get(ALL);
+  const byRobotSums = groupSums(raised, perTrack, (r) => r.robotSn);
+  const byTrackSums = groupSums(raised, perTrack, (r) => r.trackId);
+  const byCodeSums = groupSums(raised, perCode, (r) => r.code ?? '');
+  const totalSums = groupSums(raised, perTrack, () => ALL).get(ALL) ?? emptySums();
 
   const [robotName, trackName] = await Promise.all([
     robotNames(db, [...byRobotSums.keys()]),
@@ -32,7 +36,7 @@ export async function alarmReport(db: Database, query: AlarmReportQuery, now = D
     from: period.from.toISOString(),
     to: period.to.toISOString(),
     downtimeCodes,
-    total: toFigures(totalSums ?? { count: 0, acknowledged: 0, ackSeconds: 0, cleared: 0, clearSeconds: 0, downtimeSeconds: 0 }),
+    total: toFigures(totalSums),
     byRobot: [...byRobotSums]
       .map(([robotSn, s]) => ({ robotSn, robotName: robotName.get(robotSn) ?? null, ...toFigures(s) }))
       .sort((a, b) => busiestFirst(a, b) || a.robotSn.localeCompare(b.robotSn)),
