@@ -3,7 +3,8 @@ import { expect, test } from '@playwright/test';
 import { generateTrackMap } from '@railserve/robot-sim';
 import { createTrack, robotRegistered, saveTrackMap, uniqueName } from './support/api.ts';
 import { startRobot, stopDevices, uniqueSn } from './support/fleet.ts';
-import { signIn, useLocale } from './support/session.ts';
+import { foreignWords, visibleKeys } from './support/language.ts';
+import { ADMIN, signIn, useLocale } from './support/session.ts';
 
 // The alarm center's report and drawer in zh-TW (issue 29): a robot's motor alarm shows in the
 // drawer with the robot's live state, its place on the track map and its logs around the alarm,
@@ -31,11 +32,27 @@ test('警報的機器人狀態、地圖位置、前後日誌與報表匯出', as
   await expect(drawer.getByTestId('map-preview').locator('canvas').first()).toBeVisible();
   await drawer.getByText('警報前後 5 分鐘的機器人日誌').click();
   await expect(drawer.getByTestId('log-window').locator('tbody tr.ant-table-row').first()).toBeVisible({ timeout: 15_000 });
+  // Chinese words only (serials, the track's name and the user are data).
+  const chineseOnly = async (text: string) => {
+    expect(foreignWords(text, [sn, name, ADMIN.username])).toEqual([]);
+    expect(visibleKeys(text)).toEqual([]);
+  };
+  await chineseOnly(await drawer.getByTestId('alarm-extras').innerText());
 
   await page.goto('/alarms?view=report');
   const row = page.getByTestId('alarm-report-robot').getByRole('row', { name: new RegExp(sn) });
   await expect(row).toBeVisible({ timeout: 30_000 });
   await expect(row.getByRole('cell').nth(1)).toHaveText('1');
+  // The report's own words: tabs, period, totals and column headers (the rows hold other tests' data too).
+  await chineseOnly(
+    [
+      await page.getByTestId('alarms-views').innerText(),
+      await page.getByTestId('alarm-report-total').innerText(),
+      await page.getByTestId('alarm-report-robot').locator('thead').innerText(),
+      await page.getByTestId('alarm-report-csv').innerText(),
+      await page.getByTestId('alarm-report-xlsx').innerText(),
+    ].join('\n'),
+  );
   const download = page.waitForEvent('download');
   await page.getByTestId('alarm-report-csv').click();
   const file = await download;
