@@ -44,6 +44,8 @@ try {
     robots: DEMO_ROBOTS,
     trackIds,
     tablesPerTrack: DEMO_TABLES,
+    // Realistic alarms for the alarm center: low battery, a worn floor marker, motor faults a reset clears, network bursts.
+    alarmScenario: true,
     // Robots download updates from the console; the demo session's on-site server and tablet report versions.
     httpUrl: `http://127.0.0.1:${port}`,
     sites: [{ sessionCode: DEMO_SESSION_CODE, serverVersion: '1.4.0', tabletVersion: '2.1.3' }],

@@ -1,4 +1,5 @@
 export * from './alarm-catalogue.ts';
+export * from './alarm-names.ts';
 export * from './audit-words.ts';
 export * from './command-errors.ts';
 export * from './enums.ts';
@@ -14,6 +15,7 @@ export * from './mqtt/update-payloads.ts';
 export * from './permissions.ts';
 export * from './phrases.ts';
 export * from './schemas/alarm-ops.ts';
+export * from './schemas/alarm-report.ts';
 export * from './schemas/alarm-settings.ts';
 export * from './schemas/alarms.ts';
 export * from './schemas/analytics.ts';

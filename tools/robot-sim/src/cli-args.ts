@@ -18,6 +18,8 @@ Starts simulated serving robots and track controllers on an MQTT broker.
   --status-interval-ms N  status heartbeat (50-60000, default 1000)
   --step-ms N             time to drive from one point to the next (10-60000, default 1000)
   --alarm-rate R          random alarms per robot per hour (0-3600, default 0)
+  --realistic-alarms      low battery, a worn floor marker, motor faults a reset clears and network
+                          bursts, as in npm run demo (alarm-scenario.ts)
   --seed N                seed for repeatable behaviour
   --sn-prefix P           serial number prefix (default SIM: SIM-0001, SIM-0002, ...)
   --tables N              table points per generated track map (1-200, default 6)
@@ -48,6 +50,7 @@ const STRING_FLAGS = [
 const OPTIONS: Record<string, { type: 'string' | 'boolean' }> = {
   ...Object.fromEntries(STRING_FLAGS.map((name) => [name, { type: 'string' as const }])),
   'publish-maps': { type: 'boolean' },
+  'realistic-alarms': { type: 'boolean' },
   help: { type: 'boolean' },
 };
 
@@ -108,6 +111,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
         statusIntervalMs: int('status-interval-ms', s('status-interval-ms'), 50, 60_000),
         stepMs: int('step-ms', s('step-ms'), 10, 60_000),
         alarmRate: rate,
+        ...(v['realistic-alarms'] ? { alarmScenario: true } : {}),
         seed: int('seed', s('seed'), 0, 2 ** 32 - 1),
         snPrefix: prefix,
         tablesPerTrack: int('tables', s('tables'), 1, 200),

@@ -1,5 +1,6 @@
 import { isValidSn, type TrackMap, topics } from '@railserve/protocol';
 import mqtt from 'mqtt';
+import { type AlarmScenario, demoAlarmScenario } from './alarm-scenario.ts';
 import { DeviceCredentials, enrollAll } from './enrollment.ts';
 import { generateTrackMap } from './map-gen.ts';
 import { createRng } from './rng.ts';
@@ -26,6 +27,8 @@ export type FleetOptions = {
   stepMs?: number;
   /** Random alarms per robot per hour (they clear themselves after a while). */
   alarmRate?: number;
+  /** Realistic alarms (alarm-scenario.ts): `true` for the demo's, or a scenario of one's own. */
+  alarmScenario?: boolean | AlarmScenario;
   arriveWaitMs?: number;
   initMs?: number;
   seed?: number;
@@ -75,6 +78,8 @@ export function planFleet(opts: Pick<FleetOptions, 'robots' | 'tracks' | 'trackI
 export async function startFleet(opts: FleetOptions): Promise<Fleet> {
   const plan = planFleet(opts);
   const rng = createRng(opts.seed ?? Date.now());
+  // One burst schedule for the whole fleet, so a track's robots lose the network together.
+  const scenario = opts.alarmScenario === true ? demoAlarmScenario(rng.int(2 ** 31)) : opts.alarmScenario || undefined;
   const saved = await DeviceCredentials.load(opts.credentialsFile);
   if (opts.enrollmentKey) {
     if (!opts.apiUrl) throw new Error('enrolling needs the console over HTTP (apiUrl / --api-url)');
@@ -121,6 +126,7 @@ export async function startFleet(opts: FleetOptions): Promise<Fleet> {
         statusIntervalMs: opts.statusIntervalMs,
         stepMs: opts.stepMs,
         alarmRate: opts.alarmRate,
+        alarmScenario: scenario,
         arriveWaitMs: opts.arriveWaitMs,
         initMs: opts.initMs,
         seed: opts.seed,

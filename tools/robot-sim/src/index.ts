@@ -1,3 +1,4 @@
+export { type AlarmScenario, demoAlarmScenario, wornMarkerPoint } from './alarm-scenario.ts';
 export { CHARGE_BELOW, CHARGED_AT } from './charging.ts';
 export { type Fleet, type FleetOptions, type FleetPlan, planFleet, publishMaps, startFleet } from './fleet.ts';
 export { generateTrackMap, type TrackMapPlan } from './map-gen.ts';

@@ -10,6 +10,7 @@ import {
   type TrackMap,
   type UpdateCommandArgs,
 } from '@railserve/protocol';
+import type { AlarmScenario } from './alarm-scenario.ts';
 
 /** What a simulated robot is doing, independent of the broker. The MQTT wiring lives in robot.ts. */
 export type RobotModel = {
@@ -40,6 +41,8 @@ export type RobotModel = {
   alarms: AlarmCode[];
   /** Random alarms clear themselves at these times; requested ones wait for a reset. */
   alarmUntil: Partial<Record<AlarmCode, number>>;
+  /** The start of the last network burst of its track it answered (alarm-scenario.ts). */
+  lastBurst?: number;
   config: RobotConfig;
 };
 
@@ -60,6 +63,8 @@ export type RobotTiming = {
   drainPerStep: number;
   chargePerStep: number;
   waitPathChance: number;
+  /** Realistic alarms (alarm-scenario.ts); unset: none. */
+  alarmScenario?: AlarmScenario;
 };
 
 /** Real robots take about a second per point; tests pass shorter times. */
@@ -75,6 +80,8 @@ export const DEFAULT_TIMING: RobotTiming = {
   drainPerStep: 0.2,
   chargePerStep: 0.5,
   waitPathChance: 0.03,
+  // Listed (though unset) so timingOf picks it from the options.
+  alarmScenario: undefined,
 };
 
 export type ModelEvent =

@@ -32,7 +32,7 @@ export function timingOf(opts: SimRobotOptions): RobotTiming {
   const timing = { ...DEFAULT_TIMING };
   for (const key of Object.keys(DEFAULT_TIMING) as (keyof RobotTiming)[]) {
     const value = opts[key];
-    if (value !== undefined) timing[key] = value;
+    if (value !== undefined) (timing as Record<keyof RobotTiming, unknown>)[key] = value;
   }
   return timing;
 }

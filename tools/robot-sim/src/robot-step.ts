@@ -1,10 +1,12 @@
 import { type AlarmCode, formatLogEvent, type TrackMap } from '@railserve/protocol';
+import { scenarioAlarms } from './alarm-scenario.ts';
 import { CHARGE_BELOW, CHARGED_AT, chargePoint, chargesAt } from './charging.ts';
 import type { Rng } from './rng.ts';
 import {
   blocks,
   clearAlarm,
   homePoint,
+  MOVING_STATES,
   type ModelEvent,
   RANDOM_ALARMS,
   type RobotModel,
@@ -14,9 +16,10 @@ import {
 } from './robot-model.ts';
 import { findRoute } from './route.ts';
 
-// The battery warning has hysteresis so it does not flap at the threshold.
-const LOW_BATTERY_BELOW = 20;
-const LOW_BATTERY_CLEARS_AT = 25;
+// The battery warning comes as the robot falls below the charging threshold (it warns, then goes to
+// charge once idle), with hysteresis so that it does not flap there; charging clears it.
+export const LOW_BATTERY_BELOW = CHARGE_BELOW;
+export const LOW_BATTERY_CLEARS_AT = CHARGE_BELOW + 10;
 
 /** Starts a leg towards `to`; false when the map has no way there. */
 export function startLeg(m: RobotModel, map: TrackMap, leg: 'goto' | 'return', to: number, now: number, events: ModelEvent[]) {
@@ -39,6 +42,8 @@ export function stepRobot(m: RobotModel, map: TrackMap | null, now: number, rng:
   if (t.alarmRate > 0 && m.state !== 'init' && m.state !== 'upgrade' && rng.chance((t.alarmRate * t.stepMs) / 3_600_000)) {
     raiseAlarm(m, rng.pick(RANDOM_ALARMS), now, events, now + t.alarmClearMs);
   }
+  const pointBefore = m.point;
+  const moving = MOVING_STATES.includes(m.state);
   switch (m.state) {
     case 'init':
       // A robot on a track initializes by loading that track's map: without it, it stays in init.
@@ -77,6 +82,11 @@ export function stepRobot(m: RobotModel, map: TrackMap | null, now: number, rng:
       if (!m.lidOpen && (m.served || autoExit)) leaveTable(m, map, now, events);
       break;
     }
+  }
+  if (t.alarmScenario) {
+    const step = { moving, reached: m.point !== pointBefore ? m.point : undefined };
+    for (const a of scenarioAlarms(t.alarmScenario, m, step, map, now, t.stepMs, rng))
+      raiseAlarm(m, a.code, now, events, a.clearAt);
   }
   if (m.battery < LOW_BATTERY_BELOW) raiseAlarm(m, 'low_battery', now, events);
   else if (m.battery >= LOW_BATTERY_CLEARS_AT) clearAlarm(m, 'low_battery', now, events);

@@ -125,7 +125,7 @@ describe('the track controller and charging robots', () => {
 });
 
 describe('a busy track over hours', () => {
-  it('keeps every robot above the low-battery warning while orders keep coming', () => {
+  it('keeps every robot above 20 % while orders keep coming (it warns of a low battery at 30 and goes to charge)', () => {
     const robots = ['H1', 'H2', 'H3'].map((sn, homeIndex) =>
       createRobotModel({ sn, trackId: 1, homeIndex, battery: 40 + homeIndex * 20 }, 0),
     );

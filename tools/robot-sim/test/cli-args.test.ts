@@ -17,6 +17,7 @@ describe('simulator command line', () => {
         '7',
         '--alarm-rate',
         '0.5',
+        '--realistic-alarms',
       ],
       {},
     );
@@ -29,6 +30,7 @@ describe('simulator command line', () => {
         deviceKey: 'KEY',
         seed: 7,
         alarmRate: 0.5,
+        alarmScenario: true,
         publishMaps: false,
       }),
     });
@@ -46,6 +48,8 @@ describe('simulator command line', () => {
         robots: 12,
       },
     });
+    // Realistic alarms only when asked for.
+    expect('options' in r && 'alarmScenario' in r.options).toBe(false);
   });
 
   it('takes an enrollment key instead of the shared key', () => {

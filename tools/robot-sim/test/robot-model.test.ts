@@ -123,14 +123,16 @@ describe('robot model', () => {
     expect(cleared.length).toBeGreaterThan(0);
   });
 
-  it('raises low_battery below 20 and clears it from 25, charging at its parking point', () => {
+  it('raises low_battery below 30 (where it goes to charge) and clears it from 40, charging at its parking point', () => {
     const { m, t } = idleRobot();
-    m.battery = 19;
+    m.battery = 29;
     steps(m, 1, t);
     expect(m.alarms).toEqual(['low_battery']);
     expect(m.state).toBe('idle');
-    steps(m, 8, t + 100, { ...timing, chargePerStep: 1 });
-    expect(m.battery).toBeGreaterThanOrEqual(25);
+    steps(m, 6, t + 100, { ...timing, chargePerStep: 1 });
+    expect(m.alarms).toEqual(['low_battery']);
+    steps(m, 6, t + 700, { ...timing, chargePerStep: 1 });
+    expect(m.battery).toBeGreaterThanOrEqual(40);
     expect(m.alarms).toEqual([]);
   });
 

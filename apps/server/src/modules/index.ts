@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { startAlarmNotify } from './alarms/notify-start.ts';
+import { alarmReportRoutes } from './alarms/report-routes.ts';
 import { alarmRoutes } from './alarms/routes.ts';
 import { startAlarms } from './alarms/start.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
@@ -45,6 +46,7 @@ export const apiRoutes: FastifyPluginAsyncZod[] = [
   updateRoutes,
   deviceRoutes,
   alarmRoutes,
+  alarmReportRoutes,
   analyticsRoutes,
 ];
 

@@ -36,7 +36,7 @@ const dashboard = lazyPage(() => import('./dashboard-route.tsx'), 'DashboardRout
 const usersList = lazyPage(() => import('../features/users/components/users-page.tsx'), 'UsersPage');
 const userForm = lazyPage(() => import('../features/users/components/user-form-page.tsx'), 'UserFormPage');
 const robotsPage = lazyPage(() => import('../features/robots/components/robots-page.tsx'), 'RobotsPage');
-const alarmsPage = lazyPage(() => import('../features/alarms/components/alarm-center-page.tsx'), 'AlarmCenterPage');
+const alarmsPage = lazyPage(() => import('./alarms-route.tsx'), 'AlarmsRoute');
 const alarmSettingsPage = lazyPage(
   () => import('../features/alarm-settings/components/alarm-settings-page.tsx'),
   'AlarmSettingsPage',

@@ -5,6 +5,7 @@ import { setMessageApi } from '../lib/feedback.ts';
 import { appBroker } from './app-broker.ts';
 import { AppLayout } from './app-layout.tsx';
 import { BrokerSession } from './broker-session.tsx';
+import { RobotAlarmsProvider } from './robot-alarms-provider.tsx';
 
 /** Hands antd's context-aware message API to code outside React (lib/feedback.ts). */
 function FeedbackBridge() {
@@ -27,7 +28,9 @@ export function SignedInShell() {
     <AntdApp>
       <FeedbackBridge />
       <BrokerSession>
-        <AppLayout />
+        <RobotAlarmsProvider>
+          <AppLayout />
+        </RobotAlarmsProvider>
       </BrokerSession>
     </AntdApp>
   );

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ActiveAlarms } from '../features/alarms/components/active-alarms.tsx';
 import { AudioLibrary } from '../features/audio/components/audio-library.tsx';
 import { TrackRobotsPanel } from '../features/robots/components/track-robots-panel.tsx';
 import { TableLayoutEditor } from '../features/table-layout/components/table-layout-editor.tsx';
@@ -27,6 +28,9 @@ export function TrackFormRoute() {
       children: <AudioLibrary trackId={track.id} editable={mode === 'edit' && mayDo(user, 'audio.write')} />,
     },
     { key: 'robots', label: t('robots.panel.title'), children: <TrackRobotsPanel sns={track.robots} /> },
+    ...(mayDo(user, 'alarms.view')
+      ? [{ key: 'alarms', label: t('alarm-report.active.title'), children: <ActiveAlarms trackId={track.id} title={false} /> }]
+      : []),
   ];
   return <TrackFormPage extraParts={parts} />;
 }

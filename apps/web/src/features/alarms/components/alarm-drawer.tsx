@@ -1,4 +1,6 @@
+import type { Alarm } from '@railserve/protocol';
 import { Alert, Descriptions, Drawer, Space, Spin, Tag } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { actionFailed } from '../../../lib/errors.ts';
@@ -16,11 +18,13 @@ type AlarmDrawerProps = {
   assignees: Choice<number>[] | undefined;
   trackName: (id: number) => string;
   assigneeName: (id: number) => string;
+  /** More of the alarm from other features (composed in app/). */
+  extra?: (alarm: Alarm) => ReactNode;
   onClose: () => void;
 };
 
 /** One alarm: its state, what may be done with it, and its timeline; live while open. */
-export function AlarmDrawer({ id, canHandle, assignees, trackName, assigneeName, onClose }: AlarmDrawerProps) {
+export function AlarmDrawer({ id, canHandle, assignees, trackName, assigneeName, extra, onClose }: AlarmDrawerProps) {
   const { t } = useTranslation();
   const narrow = useMediaQuery('(max-width: 575px)');
   const detail = useAlarm(id);
@@ -71,6 +75,7 @@ export function AlarmDrawer({ id, canHandle, assignees, trackName, assigneeName,
             />
             {canHandle ? <AlarmActions alarm={alarm} assignees={assignees} /> : null}
             <AlarmTimeline events={alarm.timeline} assigneeName={assigneeName} />
+            {extra?.(alarm)}
           </>
         ) : null}
       </Spin>

@@ -1,5 +1,6 @@
+import type { Alarm } from '@railserve/protocol';
 import { Alert, App, Button, Card, Flex, Select, Space, Typography } from 'antd';
-import { type Key, useCallback, useEffect, useMemo, useState } from 'react';
+import { type Key, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
@@ -18,8 +19,15 @@ import { AlarmTable } from './alarm-table.tsx';
 const nameFrom = (choices: Choice<number>[] | undefined) => (id: number) =>
   choices?.find((c) => c.value === id)?.label ?? `#${id}`;
 
+type AlarmsPageProps = {
+  /** Above the filters (app/: the list and report tabs). */
+  header?: ReactNode;
+  /** More of the open alarm in its drawer (app/: the robot, its map, its logs). */
+  drawerExtra?: (alarm: Alarm) => ReactNode;
+};
+
 /** /alarms: every alarm, filtered and live; bulk acknowledge and assign; the drawer handles one (`?open=id`). */
-export function AlarmsPage() {
+export function AlarmsPage({ header, drawerExtra }: AlarmsPageProps = {}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { user } = useCurrentUser();
@@ -64,6 +72,7 @@ export function AlarmsPage() {
   return (
     <Card>
       <PageHeading>{t('routes.alarms')}</PageHeading>
+      {header}
       <AlarmFilters
         filters={filters}
         onChange={(patch) => {
@@ -124,6 +133,7 @@ export function AlarmsPage() {
         assignees={assignees.data}
         trackName={trackName}
         assigneeName={assigneeName}
+        extra={drawerExtra}
         onClose={() => open(undefined)}
       />
     </Card>

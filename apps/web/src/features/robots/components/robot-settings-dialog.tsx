@@ -2,6 +2,7 @@ import { ROBOT_CONFIG_GROUPS, type Robot } from '@railserve/protocol';
 import { Alert, Flex, Modal, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CredentialPanel } from '../../../components/ui/credential-panel.tsx';
+import { RobotAlarms } from '../../../components/ui/robot-alarms-slot.tsx';
 import { ConnectionTag, HealthTag, StateTag } from '../../../components/ui/robot-tags.tsx';
 import { RobotConfigForm } from './robot-config-form.tsx';
 import { RobotControlTab } from './robot-control-tab.tsx';
@@ -52,6 +53,7 @@ export function RobotSettingsDialog({ robot, allowed, connected, onClose }: Robo
               type="error"
               showIcon
               title={t('robots.settings.alarms', { alarms: robot.alarms.map((code) => t(`robots.alarms.${code}`)).join('、') })}
+              description={<RobotAlarms sn={robot.sn} />}
               style={{ marginBottom: 12 }}
               data-testid="robot-alarms"
             />
