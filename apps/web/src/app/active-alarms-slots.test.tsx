@@ -2,30 +2,18 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { tokenStore } from '../lib/session.ts';
 import { type MockRoute, mockFetch, ok } from '../testing/fetch-mock.ts';
-import { robotFixture } from '../testing/fixtures.ts';
+import { alarmFixture, robotFixture } from '../testing/fixtures.ts';
 import { adminUser, brokerAccountRoute, clientConfigAnswer, renderApp } from '../testing/render-app.tsx';
 import { tokenFor } from '../testing/tokens.ts';
 
 // A robot's and a track's active alarms outside the alarm center (composed in app/): the robot
 // dialog's alarm notice and the track form's part, each alarm opening in the alarm center.
-const alarm = {
-  id: 9,
+const alarm = alarmFixture(9, {
   robotSn: 'R-2',
-  trackId: 1,
   code: 'imu_stuck',
-  severity: 'critical',
-  active: true,
-  acknowledged: false,
-  acknowledgedBy: null,
-  assigneeId: null,
   raisedAt: '2026-11-27T01:00:00.000Z',
   lastRaisedAt: '2026-11-27T01:00:00.000Z',
-  count: 1,
-  clearedAt: null,
-  clearedBy: null,
-  suppressed: false,
-  flapping: false,
-};
+});
 const trackFixture = {
   id: 1,
   name: 'Hall A',

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../lib/session.ts';
 import { mockFetch, ok } from '../testing/fetch-mock.ts';
+import { alarmFixture } from '../testing/fixtures.ts';
 import { adminUser, brokerAccountRoute, clientConfigAnswer, renderApp } from '../testing/render-app.tsx';
 import { tokenFor } from '../testing/tokens.ts';
 
@@ -28,24 +29,11 @@ const report = {
     { code: 'lidar_dirty', ...figures(1, 0) },
   ],
 };
-const alarm = {
-  id: 7,
+const alarm = alarmFixture(7, {
   robotSn: 'R-001',
-  trackId: 1,
-  code: 'left_motor_comm',
-  severity: 'critical',
-  active: true,
-  acknowledged: false,
-  acknowledgedBy: null,
-  assigneeId: null,
   raisedAt: '2026-11-27T01:00:00.000Z',
   lastRaisedAt: '2026-11-27T01:00:00.000Z',
-  count: 1,
-  clearedAt: null,
-  clearedBy: null,
-  suppressed: false,
-  flapping: false,
-};
+});
 const robot = {
   sn: 'R-001',
   name: 'Amy',

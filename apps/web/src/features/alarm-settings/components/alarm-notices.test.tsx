@@ -4,26 +4,10 @@ import { App as AntdApp } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import { BrokerProvider } from '../../../lib/broker/broker-context.tsx';
 import { connectedBrokerStore } from '../../../testing/broker-store.ts';
+import { alarmFixture } from '../../../testing/fixtures.ts';
 import { AlarmNotices } from './alarm-notices.tsx';
 
-const alarm = (id: number) => ({
-  id,
-  robotSn: `R-${id}`,
-  trackId: 1,
-  code: 'imu_stuck',
-  severity: 'critical',
-  active: true,
-  acknowledged: false,
-  acknowledgedBy: null,
-  assigneeId: null,
-  raisedAt: '2026-11-27T01:00:00.000Z',
-  lastRaisedAt: '2026-11-27T01:00:00.000Z',
-  count: 1,
-  clearedAt: null,
-  clearedBy: null,
-  suppressed: false,
-  flapping: false,
-});
+const alarm = (id: number) => alarmFixture(id, { code: 'imu_stuck' });
 const message = (kind: 'escalated' | 'renotified', ids: number[]) =>
   JSON.stringify({ ts: '2026-11-27T01:05:00.000Z', notices: ids.map((id) => ({ kind, alarm: alarm(id) })) });
 

@@ -1,28 +1,11 @@
 import type { Alarm } from '@railserve/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { alarmFixture } from '../../../testing/fixtures.ts';
 import { type CriticalBurst, createCriticalNotifier, NOTIFY_GATHER_MS } from './critical-notifier.ts';
 
 const TS = '2026-11-28T02:00:00.000Z';
-const critical = (id: number, patch: Partial<Alarm> = {}): Alarm => ({
-  id,
-  robotSn: `R-${id}`,
-  trackId: 1,
-  code: 'left_motor_comm',
-  severity: 'critical',
-  active: true,
-  acknowledged: false,
-  acknowledgedBy: null,
-  assigneeId: null,
-  raisedAt: TS,
-  lastRaisedAt: TS,
-  count: 1,
-  clearedAt: null,
-  clearedBy: null,
-  suppressed: false,
-  flapping: false,
-  maintenance: false,
-  ...patch,
-});
+const critical = (id: number, patch: Partial<Alarm> = {}): Alarm =>
+  alarmFixture(id, { raisedAt: TS, lastRaisedAt: TS, ...patch });
 
 describe('critical alarm notifications', () => {
   let bursts: CriticalBurst[];
