@@ -1,6 +1,7 @@
 import {
   analyticsAvailability,
   analyticsDeliveries,
+  analyticsExportQuery,
   analyticsQuery,
   analyticsRebuildBody,
   analyticsRebuildResult,
@@ -16,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/errors.ts';
+import { openAnalyticsExport } from './export.ts';
 import { scopeExists } from './query-repository.ts';
 import { robotsWithChanges } from './rollup-repository.ts';
 import { availability, deliveries, summary, todaySummary, utilisation } from './service.ts';
@@ -51,6 +53,25 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/analytics/availability',
     { ...read, schema: { tags, querystring: analyticsQuery, response: { 200: envelope(analyticsAvailability) } } },
     async (request) => ok(await availability(app.db, request.query)),
+  );
+  app.get(
+    '/analytics/export',
+    {
+      ...read,
+      schema: {
+        tags,
+        description: "One table of the analytics screen as CSV (UTF-8 with BOM) or XLSX, in `lang`, times in `tz`.",
+        querystring: analyticsExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const { body, filename, contentType } = await openAnalyticsExport(app.db, request.query);
+      return reply
+        .type(contentType)
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
   );
   app.get(
     '/analytics/today',
