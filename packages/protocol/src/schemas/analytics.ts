@@ -125,6 +125,22 @@ const answer = <T extends z.ZodType>(point: T) => ({
 export const analyticsSummary = z.object(answer(summarySeriesPoint));
 export type AnalyticsSummary = z.infer<typeof analyticsSummary>;
 
+/** Today's summary for the dashboard, with each track's deliveries and utilisation so far. */
+export const analyticsToday = z.object({
+  ...answer(summarySeriesPoint),
+  byTrack: z.array(
+    z.object({
+      trackId: z.number().int(),
+      name: z.string(),
+      deliveries: z.number().int(),
+      aborted: z.number().int(),
+      /** 0..1; null when no robot of the track was online today. */
+      utilisation: z.number().nullable(),
+    }),
+  ),
+});
+export type AnalyticsToday = z.infer<typeof analyticsToday>;
+
 export const analyticsDeliveries = z.object({
   ...answer(deliverySeriesPoint),
   /** Deliveries per target point, with the table names the saved map gives it. */

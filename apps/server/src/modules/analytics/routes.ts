@@ -7,6 +7,7 @@ import {
   analyticsRebuildResult,
   analyticsSettings,
   analyticsSummary,
+  analyticsToday,
   analyticsTodayQuery,
   analyticsUtilisation,
   envelope,
@@ -60,7 +61,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...read,
       schema: {
         tags,
-        description: "One table of the analytics screen as CSV (UTF-8 with BOM) or XLSX, in `lang`, times in `tz`.",
+        description: 'One table of the analytics screen as CSV (UTF-8 with BOM) or XLSX, in `lang`, times in `tz`.',
         querystring: analyticsExportQuery,
       },
     },
@@ -81,9 +82,10 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: catchUp,
       schema: {
         tags,
-        description: "Today's summary in `tz`, hour by hour; the server chooses the range (the dashboard, every level).",
+        description:
+          "Today's summary in `tz`, hour by hour, and each track's deliveries and utilisation; the server chooses the range (the dashboard, every level).",
         querystring: analyticsTodayQuery,
-        response: { 200: envelope(analyticsSummary) },
+        response: { 200: envelope(analyticsToday) },
       },
     },
     async (request) => ok(await todaySummary(app.db, request.query)),
