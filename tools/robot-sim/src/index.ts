@@ -10,3 +10,5 @@ export { dispatchableRobots } from './track-commands.ts';
 export { SimTrackController, type SimTrackControllerOptions } from './track-controller.ts';
 export { reduceTrack } from './track-machine.ts';
 export { initialTrackState, type TrackEffect, type TrackEvent, type TrackState } from './track-state.ts';
+export { abortsOnTheWay, DAY_PROFILE, DEFAULT_DEMAND, type DemandOptions, orderChance, pickTable } from './demand.ts';
+export { createRng, type Rng } from './rng.ts';
