@@ -1,6 +1,8 @@
 export { CHARGE_BELOW, CHARGED_AT } from './charging.ts';
+export { abortsOnTheWay, DAY_PROFILE, DEFAULT_DEMAND, type DemandOptions, orderChance, pickTable } from './demand.ts';
 export { type Fleet, type FleetOptions, type FleetPlan, planFleet, publishMaps, startFleet } from './fleet.ts';
 export { generateTrackMap, type TrackMapPlan } from './map-gen.ts';
+export { createRng, type Rng } from './rng.ts';
 export { SimRobot, type SimRobotOptions } from './robot.ts';
 export { DEFAULT_TIMING, type RobotModel, type RobotTiming } from './robot-model.ts';
 export { signatureMatches } from './robot-update.ts';
@@ -10,5 +12,3 @@ export { dispatchableRobots } from './track-commands.ts';
 export { SimTrackController, type SimTrackControllerOptions } from './track-controller.ts';
 export { reduceTrack } from './track-machine.ts';
 export { initialTrackState, type TrackEffect, type TrackEvent, type TrackState } from './track-state.ts';
-export { abortsOnTheWay, DAY_PROFILE, DEFAULT_DEMAND, type DemandOptions, orderChance, pickTable } from './demand.ts';
-export { createRng, type Rng } from './rng.ts';
