@@ -14,7 +14,7 @@ const at = (seconds: number) => new Date(T + seconds * 1000).toISOString();
 let trackId: number;
 
 const range = `from=${new Date(T - 12 * HOUR).toISOString()}&to=${new Date(T + 12 * HOUR).toISOString()}`;
-const download = (query: string, headers: Record<string, string> | undefined = admin) =>
+const download = (query: string, headers: { authorization?: string } = admin) =>
   app.inject({ method: 'GET', url: `/api/v1/analytics/export?${range}&${query}`, headers });
 const csvRows = (body: string) =>
   body
