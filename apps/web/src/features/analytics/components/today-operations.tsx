@@ -40,13 +40,13 @@ export function TodayOperations() {
         locale={{ emptyText: t('analytics.today.empty') }}
         columns={[
           { key: 'name', title: t('analytics.columns.track'), dataIndex: 'name', ellipsis: true },
-          { key: 'deliveries', title: t('analytics.columns.deliveries'), dataIndex: 'deliveries', align: 'right', width: 110 },
+          { key: 'deliveries', title: t('analytics.columns.deliveries'), dataIndex: 'deliveries', align: 'right', width: 96 },
           {
             key: 'utilisation',
             title: t('analytics.columns.utilisation'),
             dataIndex: 'utilisation',
             align: 'right',
-            width: 100,
+            width: 84,
             render: share,
           },
         ]}
