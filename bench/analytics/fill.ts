@@ -60,8 +60,10 @@ export async function fillAnalytics(bench: BenchServer, endAt: Date, onProgress:
   // One day at a time: a statement of a few tens of thousands of rows keeps PGlite's memory flat.
   for (let day = 0; day < SPAN_DAYS; day++) {
     const dayStart = firstHour + day * 24 * HOUR;
-    const hours = sql`SELECT to_timestamp((${dayStart}::float8 + h * ${HOUR}::float8) / 1000) AS hour, (h + 8) % 24 AS lh
-      FROM generate_series(0, 23) h WHERE (h + 8) % 24 >= 8`;
+    // lh: the hour of the day at UTC+8 (the fill's 24 hours start at any hour of the day).
+    const first = dayStart / HOUR;
+    const hours = sql`SELECT to_timestamp((${dayStart}::float8 + h * ${HOUR}::float8) / 1000) AS hour, lh
+      FROM generate_series(0, 23) h CROSS JOIN LATERAL (SELECT ((${first}::bigint + h + 8) % 24)::int AS lh) l WHERE lh >= 8`;
     await db.execute(sql`
       INSERT INTO analytics_robot_hours (sn, hour, track_id, online_ms, busy_ms, idle_ms, charging_ms, sleep_ms, alarm_ms,
         other_ms, available_ms, distance, unknown_points, charge_cycles)

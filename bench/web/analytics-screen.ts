@@ -1,7 +1,7 @@
 // The analytics screen in headless Chromium against the real server holding 90 days of rollups
 // for 1,000 robots (bench/analytics/fill.ts): the JavaScript the route fetches when a signed-in
 // user opens it from the dashboard (compressed, as transferred), and the time from the click to a
-// usable screen (summary cards with figures, the heat map and the per-robot chart drawn), in the
+// usable screen (summary cards with figures, the heat map and the tracks compared), in the
 // default view (today, whole fleet). Prints figures; not a test.
 //   npx tsx bench/web/analytics-screen.ts        (RUNS=5 by default; builds the web app if needed)
 import { spawnSync } from 'node:child_process';
@@ -43,12 +43,13 @@ async function openOnce() {
     if (types.get(e.requestId) === 'Script') scriptBytes += e.encodedDataLength;
   });
   const started = Date.now();
-  await page.locator('a[href="/analytics"]').first().click();
+  await page.getByRole('menuitem', { name: '營運分析' }).click();
   await page.getByTestId('analytics-heat-map').waitFor();
-  await page.getByTestId('analytics-per-robot').locator('.recharts-bar-rectangle').first().waitFor();
   await page.getByTestId('analytics-card-deliveries').locator('.ant-statistic-content-value').waitFor();
+  await page.getByTestId('analytics-per-track').locator('tr', { hasText: 'Hall 01' }).waitFor();
   const usableMs = Date.now() - started;
   await page.waitForLoadState('networkidle');
+  if (process.env.SCREENSHOT) await page.screenshot({ path: process.env.SCREENSHOT });
   await context.close();
   return { scriptBytes, usableMs, load: os.loadavg()[0] };
 }
