@@ -22,7 +22,7 @@ const BUSY_SQL = sql`CASE
 /**
  * Fills 90 days of hourly rollups for 1,000 robots on 50 tracks, through the server's own API for
  * the tracks (each with a saved map of 12 tables) and in the database for the rest (as the logs
- * fill does): every robot online 08-23 local time each day (15 robot-hours a day), busy per the
+ * fill does): every robot online 08-23 local time each day (16 robot-hours a day), busy per the
  * lunch and dinner shape above; two target points a robot-hour at the rushes, one otherwise;
  * about 3 % of trips aborted. Raw history for the newest RAW_HOURS hours, one row a minute per robot.
  */
