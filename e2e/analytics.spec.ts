@@ -57,10 +57,7 @@ test('營運分析 shows today’s delivery, its table and the charts, in Tradit
 
   // The per-table table exports as on screen, in the reader's language.
   await page.getByTestId('analytics-export-perTable').click();
-  const [file] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByTestId('analytics-export-perTable-csv').click(),
-  ]);
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('analytics-export-perTable-csv').click()]);
   expect(file.suggestedFilename()).toMatch(/^analytics-perTable-\d{8}-\d{6}\.csv$/);
   const csv = (await readFile((await file.path())!, 'utf8')).replace(/^\uFEFF/, '').split('\r\n');
   expect(csv[0]).toBe('桌號,軌道,送餐次數,中斷,平均送餐時間');

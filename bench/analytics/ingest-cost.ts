@@ -44,7 +44,7 @@ if (values['server-core']) {
 }
 await sleep(Number(values.warmup) * 1000);
 
-async function window(on: boolean) {
+async function measureWindow(on: boolean) {
   const switched = await ask<RollupStats>(fleet.server, { type: 'analytics', on });
   const pid = fleet.server.pid!;
   const before = { cpu: cpuSeconds(pid), at: Date.now(), stats: await ask<Stats>(fleet.server, { type: 'stats' }) };
@@ -62,10 +62,10 @@ async function window(on: boolean) {
   };
 }
 
-const results = [];
+const results: Awaited<ReturnType<typeof measureWindow>>[] = [];
 for (let i = 0; i < Number(values.pairs); i++) {
   for (const on of [true, false]) {
-    const r = await window(on);
+    const r = await measureWindow(on);
     results.push(r);
     console.log(JSON.stringify(r));
   }
