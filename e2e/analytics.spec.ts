@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { createTrack, robotRegistered, saveTrackMap } from './support/api.ts';
 import { connectAsRobot, stopDevices, uniqueSn } from './support/fleet.ts';
@@ -53,4 +54,17 @@ test('營運分析 shows today’s delivery, its table and the charts, in Tradit
     .replaceAll(sn, '')
     .replaceAll('T1', '');
   expect(text).not.toMatch(/[A-Za-z]{2,}/);
+
+  // The per-table table exports as on screen, in the reader's language.
+  await page.getByTestId('analytics-export-perTable').click();
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('analytics-export-perTable-csv').click()]);
+  expect(file.suggestedFilename()).toMatch(/^analytics-perTable-\d{8}-\d{6}\.csv$/);
+  const csv = (await readFile((await file.path())!, 'utf8')).replace(/^\uFEFF/, '').split('\r\n');
+  expect(csv[0]).toBe('桌號,軌道,送餐次數,中斷,平均送餐時間');
+  expect(csv[1]).toMatch(new RegExp(`^T1,${track.name},1,0,0:0\\d$`));
+
+  // The dashboard shows today's deliveries of the track.
+  await page.getByRole('menuitem', { name: '儀表板' }).click();
+  const today = page.getByTestId('dashboard-today-tracks').locator('tr', { hasText: track.name });
+  await expect(today).toContainText('1');
 });

@@ -1,7 +1,7 @@
 // The server under measurement, in its own process so its CPU and memory are its own: the
 // whole app (embedded broker, PGlite on disk in a temp folder, robots module) listening on free
 // ports. Talks to run.ts over IPC: 'ready' with its addresses, 'maps' (publish the fleet's track
-// maps), 'stats' on request.
+// maps), 'stats' on request, 'analytics' (roll-ups on or off: bench/analytics/ingest-cost.ts).
 import { type RobotStatusPayload, topics } from '@railserve/protocol';
 import { SERVER_BROKER_USERNAME } from '../../apps/server/src/broker/acl.ts';
 import { LOCAL_POSTGRES_URL } from '../../apps/server/test/support/postgres.ts';
@@ -51,6 +51,9 @@ fleet.status = (payload: RobotStatusPayload, heardAt: Date) => {
   status(payload, heardAt);
 };
 
+// The analytics roll-up can be switched off and on again, so its cost is measured in one run.
+const rollupStatus = server.analytics.status.bind(server.analytics);
+
 process.send?.({
   type: 'ready',
   baseUrl,
@@ -61,7 +64,11 @@ process.send?.({
   databaseUrl,
 });
 
-process.on('message', async (message: { type: string; robots?: number }) => {
+process.on('message', async (message: { type: string; robots?: number; on?: boolean }) => {
+  if (message.type === 'analytics') {
+    server.analytics.status = message.on ? rollupStatus : () => {};
+    process.send?.({ type: 'analytics', stats: { ...server.analytics.stats } });
+  }
   // The fleet's track maps, retained, published by the server (only it may publish them).
   if (message.type === 'maps' && message.robots) {
     for (const track of fleetPlan(message.robots))

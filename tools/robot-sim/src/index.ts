@@ -1,7 +1,9 @@
 export { type AlarmScenario, demoAlarmScenario, wornMarkerPoint } from './alarm-scenario.ts';
 export { CHARGE_BELOW, CHARGED_AT } from './charging.ts';
+export { abortsOnTheWay, DAY_PROFILE, DEFAULT_DEMAND, type DemandOptions, orderChance, pickTable } from './demand.ts';
 export { type Fleet, type FleetOptions, type FleetPlan, planFleet, publishMaps, startFleet } from './fleet.ts';
 export { generateTrackMap, type TrackMapPlan } from './map-gen.ts';
+export { createRng, type Rng } from './rng.ts';
 export { SimRobot, type SimRobotOptions } from './robot.ts';
 export { DEFAULT_TIMING, type RobotModel, type RobotTiming } from './robot-model.ts';
 export { signatureMatches } from './robot-update.ts';

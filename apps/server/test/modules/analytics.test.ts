@@ -1,6 +1,7 @@
 import { type RobotStatusPayload, topics } from '@railserve/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RollupService } from '../../src/modules/analytics/rollup-service.ts';
+import { todaySummary } from '../../src/modules/analytics/service.ts';
 import { useTestApp } from '../helper.ts';
 import { createTrack, eventually, saveMap } from '../support/tracks.ts';
 
@@ -113,6 +114,18 @@ describe('analytics from the statuses the server ingests', () => {
   });
 });
 
+describe('today on the dashboard', () => {
+  it('answers each track’s deliveries and utilisation so far today', async () => {
+    // "Now" is 13:00 UTC on the day of the trip (noon): the trip is today's.
+    const today = await todaySummary(app.db, { tz: 'UTC' }, T + HOUR);
+    expect(today.summary).toMatchObject({ deliveries: 1, aborted: 1 });
+    expect(today.byTrack).toEqual([
+      expect.objectContaining({ trackId, deliveries: 1, aborted: 1, utilisation: 110_000 / 120_000 }),
+    ]);
+    expect((await todaySummary(app.db, { tz: 'UTC' }, T + 13 * HOUR)).byTrack).toEqual([]);
+  });
+});
+
 describe('bad analytics queries', () => {
   const refused = async (query: string, code = 'validation_failed') => {
     const res = await get(`summary?${query}`);
@@ -151,6 +164,7 @@ describe('who reads analytics', () => {
     const res = await get('today?tz=Asia/Taipei', general);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.series).toHaveLength(24);
+    expect(res.json().data.byTrack).toEqual(expect.any(Array));
     // Not even a range that is today, nor yesterday through this route.
     expect((await get(`today?tz=UTC&from=${new Date(T).toISOString()}`, general)).statusCode).toBe(400);
     expect((await get(`today?to=${tomorrow}`, general)).statusCode).toBe(400);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALARM_CODES } from '../enums.ts';
+import { LOCALES } from '../limits.ts';
 import { SN_PATTERN } from '../mqtt/topics.ts';
 import { isoDateTime, queryDbId, timeZone } from './common.ts';
 
@@ -31,21 +32,41 @@ const oneScopeAtMost = (q: ScopeShape) => [q.sessionId, q.trackId, q.robotSn].fi
  * The query every analytics call takes: the range `[from, to)`, the zone its days are read in, the
  * buckets of `series`, and the scope — none (the whole fleet) or one of session, track and robot.
  */
-export const analyticsQuery = z
-  .object({
-    from: isoDateTime,
-    to: isoDateTime,
-    tz: timeZone.default('UTC'),
-    granularity: z.enum(ANALYTICS_GRANULARITIES).default('day'),
-    ...scopeFields,
-  })
-  .refine((q) => Date.parse(q.from) < Date.parse(q.to), { error: 'range_reversed', path: ['to'] })
-  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= ANALYTICS_RANGE_MAX_DAYS * DAY_MS, {
-    error: 'range_too_long',
-    path: ['to'],
-  })
-  .refine(oneScopeAtMost, { error: 'one_scope_only', path: ['sessionId'] });
+const queryFields = {
+  from: isoDateTime,
+  to: isoDateTime,
+  tz: timeZone.default('UTC'),
+  granularity: z.enum(ANALYTICS_GRANULARITIES).default('day'),
+  ...scopeFields,
+};
+type RangeShape = { from: string; to: string } & ScopeShape;
+const checkedQuery = <T extends z.ZodType<RangeShape>>(schema: T) =>
+  schema
+    .refine((q) => Date.parse(q.from) < Date.parse(q.to), { error: 'range_reversed', path: ['to'] })
+    .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= ANALYTICS_RANGE_MAX_DAYS * DAY_MS, {
+      error: 'range_too_long',
+      path: ['to'],
+    })
+    .refine(oneScopeAtMost, { error: 'one_scope_only', path: ['sessionId'] });
+export const analyticsQuery = checkedQuery(z.object(queryFields));
 export type AnalyticsQuery = z.infer<typeof analyticsQuery>;
+
+/** The tables of the analytics screen, each exported as on screen (docs/analytics.md, "Export"). */
+export const ANALYTICS_EXPORT_TABLES = ['heatMap', 'perTable', 'perRobot', 'availability', 'perTrack'] as const;
+export type AnalyticsExportTable = (typeof ANALYTICS_EXPORT_TABLES)[number];
+export const ANALYTICS_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type AnalyticsExportFormat = (typeof ANALYTICS_EXPORT_FORMATS)[number];
+
+/** One table of the screen as a download, in the reader's language: the analytics query and the table. */
+export const analyticsExportQuery = checkedQuery(
+  z.object({
+    ...queryFields,
+    table: z.enum(ANALYTICS_EXPORT_TABLES),
+    format: z.enum(ANALYTICS_EXPORT_FORMATS).default('csv'),
+    lang: z.enum(LOCALES).default('zh-TW'),
+  }),
+);
+export type AnalyticsExportQuery = z.infer<typeof analyticsExportQuery>;
 
 /** Today's summary (the dashboard, every level): the server chooses the range, today in `tz`. */
 export const analyticsTodayQuery = z
@@ -103,6 +124,22 @@ const answer = <T extends z.ZodType>(point: T) => ({
 
 export const analyticsSummary = z.object(answer(summarySeriesPoint));
 export type AnalyticsSummary = z.infer<typeof analyticsSummary>;
+
+/** Today's summary for the dashboard, with each track's deliveries and utilisation so far. */
+export const analyticsToday = z.object({
+  ...answer(summarySeriesPoint),
+  byTrack: z.array(
+    z.object({
+      trackId: z.number().int(),
+      name: z.string(),
+      deliveries: z.number().int(),
+      aborted: z.number().int(),
+      /** 0..1; null when no robot of the track was online today. */
+      utilisation: z.number().nullable(),
+    }),
+  ),
+});
+export type AnalyticsToday = z.infer<typeof analyticsToday>;
 
 export const analyticsDeliveries = z.object({
   ...answer(deliverySeriesPoint),

@@ -1,11 +1,13 @@
 import {
   analyticsAvailability,
   analyticsDeliveries,
+  analyticsExportQuery,
   analyticsQuery,
   analyticsRebuildBody,
   analyticsRebuildResult,
   analyticsSettings,
   analyticsSummary,
+  analyticsToday,
   analyticsTodayQuery,
   analyticsUtilisation,
   envelope,
@@ -16,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/errors.ts';
+import { openAnalyticsExport } from './export.ts';
 import { scopeExists } from './query-repository.ts';
 import { robotsWithChanges } from './rollup-repository.ts';
 import { availability, deliveries, summary, todaySummary, utilisation } from './service.ts';
@@ -53,6 +56,25 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await availability(app.db, request.query)),
   );
   app.get(
+    '/analytics/export',
+    {
+      ...read,
+      schema: {
+        tags,
+        description: 'One table of the analytics screen as CSV (UTF-8 with BOM) or XLSX, in `lang`, times in `tz`.',
+        querystring: analyticsExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const { body, filename, contentType } = await openAnalyticsExport(app.db, request.query);
+      return reply
+        .type(contentType)
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
+  app.get(
     '/analytics/today',
     {
       // Today's summary is a dashboard figure: every level that opens the dashboard reads it.
@@ -60,9 +82,10 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: catchUp,
       schema: {
         tags,
-        description: "Today's summary in `tz`, hour by hour; the server chooses the range (the dashboard, every level).",
+        description:
+          "Today's summary in `tz`, hour by hour, and each track's deliveries and utilisation; the server chooses the range (the dashboard, every level).",
         querystring: analyticsTodayQuery,
-        response: { 200: envelope(analyticsSummary) },
+        response: { 200: envelope(analyticsToday) },
       },
     },
     async (request) => ok(await todaySummary(app.db, request.query)),

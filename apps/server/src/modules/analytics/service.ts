@@ -3,6 +3,7 @@ import {
   type AnalyticsDeliveries,
   type AnalyticsQuery,
   type AnalyticsSummary,
+  type AnalyticsToday,
   type AnalyticsTodayQuery,
   type AnalyticsUtilisation,
   mapTables,
@@ -71,8 +72,7 @@ async function load(db: Database, q: AnalyticsQuery, now = Date.now()): Promise<
 
 const iso = (t: number) => new Date(t).toISOString();
 
-export async function summary(db: Database, q: AnalyticsQuery): Promise<AnalyticsSummary> {
-  const { current, previous, bucket } = await load(db, q);
+function summaryOf({ current, previous, bucket }: Loaded): AnalyticsSummary {
   const hours = byBucket(current.period, bucket, current.hours);
   const deliveries = byBucket(current.period, bucket, current.deliveries);
   const series = [...hours].map(([t, rows]) => {
@@ -87,6 +87,8 @@ export async function summary(db: Database, q: AnalyticsQuery): Promise<Analytic
   return { summary: figuresOf(current), previous: figuresOf(previous), series };
 }
 
+export const summary = async (db: Database, q: AnalyticsQuery) => summaryOf(await load(db, q));
+
 /** Midnight today in `tz`, as an instant. */
 function startOfToday(tz: string, now: number) {
   const local = localTime(now, tz);
@@ -94,10 +96,31 @@ function startOfToday(tz: string, now: number) {
   return now - local.hour * 3_600_000 - local.minute * 60_000 - seconds;
 }
 
-/** Today's summary (the dashboard): the range is the server's choice, so no level reads further back with it. */
-export function todaySummary(db: Database, q: AnalyticsTodayQuery, now = Date.now()) {
+/**
+ * Today's summary (the dashboard) with each track's deliveries and utilisation so far: the range
+ * is the server's choice, so no level reads further back with it.
+ */
+export async function todaySummary(db: Database, q: AnalyticsTodayQuery, now = Date.now()): Promise<AnalyticsToday> {
   const from = startOfToday(q.tz, now);
-  return summary(db, { ...q, from: iso(from), to: iso(from + 86_400_000), granularity: 'hour' });
+  const loaded = await load(db, { ...q, from: iso(from), to: iso(from + 86_400_000), granularity: 'hour' }, now);
+  const { hours, deliveries } = loaded.current;
+  const trackIds = [...new Set([...hours, ...deliveries].map((r) => r.trackId).filter((id) => id !== 0))];
+  const byTrack = trackIds.map((trackId) => {
+    const h = hours.filter((r) => r.trackId === trackId);
+    const d = deliveries.filter((r) => r.trackId === trackId);
+    return {
+      trackId,
+      name: loaded.tracks.get(trackId)?.name ?? String(trackId),
+      deliveries: sum(d, (r) => r.delivered),
+      aborted: sum(d, abortedOf),
+      utilisation: ratio(
+        sum(h, (r) => r.busyMs),
+        sum(h, (r) => r.onlineMs),
+      ),
+    };
+  });
+  byTrack.sort((a, b) => a.name.localeCompare(b.name));
+  return { ...summaryOf(loaded), byTrack };
 }
 
 export async function deliveries(db: Database, q: AnalyticsQuery): Promise<AnalyticsDeliveries> {

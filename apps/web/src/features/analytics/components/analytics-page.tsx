@@ -1,3 +1,4 @@
+import type { AnalyticsExportTable } from '@railserve/protocol';
 import { Alert, Card, Col, Empty, Row } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,20 +6,24 @@ import { actionFailed } from '../../../lib/errors.ts';
 import { useAvailability } from '../api/get-availability.ts';
 import { useDeliveries } from '../api/get-deliveries.ts';
 import { useUtilisation } from '../api/get-utilisation.ts';
+import { useAnalyticsExport } from '../hooks/use-analytics-export.ts';
 import { useAnalyticsView } from '../hooks/use-analytics-view.ts';
 import { ANALYTICS_CSS } from './analytics-styles.ts';
 import { AnalyticsToolbar } from './analytics-toolbar.tsx';
 import { AvailabilityChart } from './availability-chart.tsx';
 import { DeliveryHeatMap } from './delivery-heat-map.tsx';
+import { ExportMenu } from './export-menu.tsx';
 import { RobotUtilisationChart } from './robot-utilisation-chart.tsx';
 import { SummaryCards } from './summary-cards.tsx';
 import { TableDeliveriesChart } from './table-deliveries-chart.tsx';
 import { TrackComparison } from './track-comparison.tsx';
 
-function Panel({ title, children, empty }: { title: string; children: ReactNode; empty: boolean }) {
+type PanelProps = { title: string; children: ReactNode; empty: boolean; extra?: ReactNode };
+
+function Panel({ title, children, empty, extra }: PanelProps) {
   const { t } = useTranslation();
   return (
-    <Card size="small" title={title} className="analytics-panel">
+    <Card size="small" title={title} className="analytics-panel" extra={empty ? undefined : extra}>
       {empty ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('analytics.charts.empty')} /> : children}
     </Card>
   );
@@ -37,6 +42,10 @@ export function AnalyticsPage() {
   const waiting = !(view.scope === 'fleet' || view.scopeValue !== undefined);
   const failed = [deliveries, utilisation, availability].find((q) => q.isError);
   const d = deliveries.data;
+  const { exportTable, exporting } = useAnalyticsExport(params);
+  const exportOf = (table: AnalyticsExportTable) => (
+    <ExportMenu table={table} onExport={exportTable} busy={exporting === table} />
+  );
   return (
     <div className="analytics-page">
       <style>{ANALYTICS_CSS}</style>
@@ -49,27 +58,40 @@ export function AnalyticsPage() {
           <SummaryCards summary={d?.summary} previous={d?.previous} loading={deliveries.isPending} />
           <Row gutter={[16, 16]}>
             <Col xs={24} xl={12}>
-              <Panel title={t('analytics.charts.heatMap')} empty={!d}>
+              <Panel title={t('analytics.charts.heatMap')} extra={exportOf('heatMap')} empty={!d}>
                 {d && <DeliveryHeatMap cells={d.byWeekdayHour} />}
               </Panel>
             </Col>
             <Col xs={24} xl={12}>
-              <Panel title={t('analytics.charts.perTable')} empty={!d?.byTable.length}>
+              <Panel title={t('analytics.charts.perTable')} extra={exportOf('perTable')} empty={!d?.byTable.length}>
                 {d && <TableDeliveriesChart rows={d.byTable} />}
               </Panel>
             </Col>
             <Col xs={24} xl={12}>
-              <Panel title={t('analytics.charts.perRobot')} empty={!utilisation.data?.byRobot.length}>
+              <Panel
+                title={t('analytics.charts.perRobot')}
+                extra={exportOf('perRobot')}
+                empty={!utilisation.data?.byRobot.length}
+              >
                 {utilisation.data && <RobotUtilisationChart rows={utilisation.data.byRobot} />}
               </Panel>
             </Col>
             <Col xs={24} xl={12}>
-              <Panel title={t('analytics.charts.availability')} empty={!availability.data?.byTrack.length}>
+              <Panel
+                title={t('analytics.charts.availability')}
+                extra={exportOf('availability')}
+                empty={!availability.data?.byTrack.length}
+              >
                 {availability.data && <AvailabilityChart series={availability.data.series} granularity={params.granularity} />}
               </Panel>
             </Col>
             <Col xs={24}>
-              <Card size="small" title={t('analytics.charts.perTrack')} className="analytics-panel">
+              <Card
+                size="small"
+                title={t('analytics.charts.perTrack')}
+                className="analytics-panel"
+                extra={availability.data?.byTrack.length ? exportOf('perTrack') : undefined}
+              >
                 <TrackComparison rows={availability.data?.byTrack ?? []} />
               </Card>
             </Col>

@@ -33,6 +33,26 @@ const track = (id: number, name: string, patch: Partial<Track> = {}): Track => (
 
 type Answer = { status?: number; body: unknown };
 
+const figures = {
+  deliveries: 42,
+  aborted: 3,
+  meanDeliveryMs: 60_000,
+  meanDwellMs: 20_000,
+  distance: 1200,
+  utilisation: 0.5,
+  availability: 0.9,
+  chargeCycles: 1,
+  chargingMs: 0,
+  onlineMs: 3_600_000,
+  unknownPoints: 0,
+};
+const todayAnswer = {
+  summary: figures,
+  previous: figures,
+  series: [],
+  byTrack: [{ trackId: 1, name: 'Hall', deliveries: 42, aborted: 3, utilisation: 0.625 }],
+};
+
 function signedIn(permission: number, robotsAnswer: Answer, tracksAnswer: Answer) {
   tokenStore.set(tokenFor(permission));
   return mockFetch([
@@ -41,6 +61,7 @@ function signedIn(permission: number, robotsAnswer: Answer, tracksAnswer: Answer
     brokerAccountRoute(tokenStore.get()),
     { url: '/api/v1/robots?pageSize=all&sort=sn', ...robotsAnswer },
     { url: '/api/v1/tracks?page=1&pageSize=all', ...tracksAnswer },
+    { url: /\/api\/v1\/analytics\/today\?tz=/, body: ok(todayAnswer) },
   ]);
 }
 const page = <T,>(items: T[]) => ({ body: ok({ items, total: items.length, page: 1, pageSize: 'all' }) });
@@ -75,6 +96,14 @@ describe('dashboard', () => {
     expect(tracks[0].textContent).toContain('Terrace');
     expect(tracks[0].textContent).toContain('2 台機器人');
     expect(tracks[1].textContent).toContain('Hall');
+
+    // Level 3 sees today's operations: the fleet's figures and each track's, in its language.
+    const today = screen.getByTestId('dashboard-today');
+    await waitFor(() => expect(within(today).getByTestId('dashboard-today-deliveries').textContent).toContain('42'));
+    expect(within(today).getByText('今日營運')).toBeTruthy();
+    const hall = within(screen.getByTestId('dashboard-today-tracks')).getByText('Hall').closest('tr');
+    expect(hall?.textContent).toContain('42');
+    expect(hall?.textContent).toContain('62.5%');
   });
 
   it('says so when every robot is healthy, and shows a failed load as "{action} failed: {error}"', async () => {

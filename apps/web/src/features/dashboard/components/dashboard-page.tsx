@@ -1,6 +1,7 @@
 import type { Track } from '@railserve/protocol';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Col, Row } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { actionFailed } from '../../../lib/errors.ts';
@@ -19,18 +20,21 @@ const NO_TRACKS: readonly Track[] = [];
  * Robot statuses and track statuses arrive over the broker into the same query cache the robots
  * and tracks screens use. The robots and tracks come from their features through
  * app/dashboard-route.tsx: `robots` is the live list's summary (liveRobotSummary), `tracks` every
- * track, `cell` one robot's live cell.
+ * track, `cell` one robot's live cell, `today` today's operations (analytics).
  */
 export function DashboardPage({
   robots,
   tracks,
   cell,
   alarmsHref,
+  today,
 }: {
   robots: UseQueryResult<RobotSummary>;
   tracks: UseQueryResult<{ items: readonly Track[] }>;
   cell: RobotCell;
   alarmsHref?: (sn: string) => string;
+  /** Today's operations (the analytics feature's card), placed below the fleet's numbers. */
+  today?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
@@ -49,6 +53,7 @@ export function DashboardPage({
         <Alert key={message} type="error" showIcon title={message} style={{ marginBottom: 16 }} />
       ))}
       <FleetStats summary={summary} loading={robots.isPending || tracks.isPending} />
+      {today}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>
           <AttentionRobots
