@@ -32,9 +32,10 @@ describe('the alarm catalogue', () => {
 });
 
 describe('alarm schemas', () => {
-  it('carry exactly the issue’s fields', () => {
+  it('carry exactly the issue’s fields, and `maintenance` (raised in a maintenance window) beside them', () => {
     expect(Object.keys(alarm.shape).sort()).toEqual(
       [
+        'maintenance',
         'id',
         'robotSn',
         'trackId',

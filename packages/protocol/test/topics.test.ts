@@ -93,6 +93,7 @@ describe('topic filters', () => {
       'hcpro4/robots/+/status': 'live.view',
       'hcpro4/console/robots': 'live.view',
       'hcpro4/console/alarms': 'live.view',
+      'hcpro4/console/alarm-incidents': 'live.view',
       'hcpro4/console/alarm-notices': 'alarms.settings',
       'hcpro4/tracks/+/status': 'live.view',
       'hcpro4/logs/+': 'logs.view',
