@@ -46,7 +46,7 @@ test('警報的機器人狀態、地圖位置、前後日誌與報表匯出', as
   // The report's own words: tabs, period, totals and column headers (the rows hold other tests' data too).
   await chineseOnly(
     [
-      await page.getByTestId('alarm-center-tabs').locator('.ant-tabs-nav').innerText(),
+      await page.getByTestId('alarm-center-tabs').locator('.ant-tabs-nav').first().innerText(),
       await page.getByTestId('alarm-report-total').innerText(),
       await page.getByTestId('alarm-report-robot').locator('thead').innerText(),
       await page.getByTestId('alarm-report-csv').innerText(),

@@ -16,6 +16,12 @@ async function settled(page: Page, where: string) {
 }
 
 /** Every name people gave to stored users, robots, sessions and tracks, split into its words, and the audit's users. */
+/** A stored name's words as the language check reads them: by spaces, and each Latin run of a name in two scripts. */
+const nameWords = (name: string) => [
+  ...name.split(/\s+/),
+  ...(name.match(/[A-Za-z0-9][A-Za-z0-9_:.-]*[A-Za-z0-9]|[A-Za-z]/g) ?? []),
+];
+
 async function storedNames(request: APIRequestContext): Promise<string[]> {
   const lists = {
     users: ['username', 'nickname'],
@@ -27,7 +33,7 @@ async function storedNames(request: APIRequestContext): Promise<string[]> {
   for (const [area, fields] of Object.entries(lists)) {
     const page = await adminCall<{ items: Record<string, unknown>[] }>(request, 'get', `/${area}?pageSize=all`);
     for (const item of page.items) {
-      for (const field of fields) if (typeof item[field] === 'string') names.push(...(item[field] as string).split(/\s+/));
+      for (const field of fields) if (typeof item[field] === 'string') names.push(...nameWords(item[field] as string));
     }
   }
   // Tables and points named on the tracks' maps (the analytics screen lists deliveries per table).
@@ -35,7 +41,7 @@ async function storedNames(request: APIRequestContext): Promise<string[]> {
   for (const { id } of tracks.items) {
     const map = await adminCall<unknown>(request, 'get', `/tracks/${id}/map`, undefined, [200, 404]);
     JSON.stringify(map, (key, value) => {
-      if ((key === 'name' || key.endsWith('Name')) && typeof value === 'string') names.push(...value.split(/\s+/));
+      if ((key === 'name' || key.endsWith('Name')) && typeof value === 'string') names.push(...nameWords(value));
       return value;
     });
   }
