@@ -30,6 +30,28 @@ describe('lifecycle', () => {
     await robot.close();
   });
 
+  it('writes a storm decided at once in order: each robot’s alarm opened once and closed, and one raised, cleared and raised again twice', async () => {
+    const lifecycle = app.alarms;
+    const ts = new Date().toISOString();
+    const sns = Array.from({ length: 200 }, (_, i) => `AL-STORM-${i}`);
+    const before = lifecycle.transitions;
+    for (const sn of sns) lifecycle.alert({ sn, code: 'network_timeout', active: true, ts }, 7);
+    for (const sn of sns) lifecycle.alert({ sn, code: 'network_timeout', active: false, ts }, 7);
+    lifecycle.alert({ sn: 'AL-STORM-0', code: 'imu_stuck', active: true, ts }, 7);
+    lifecycle.alert({ sn: 'AL-STORM-0', code: 'imu_stuck', active: false, ts }, 7);
+    lifecycle.alert({ sn: 'AL-STORM-0', code: 'imu_stuck', active: true, ts }, 7);
+    await lifecycle.flush();
+    expect(lifecycle.transitions - before).toBe(2 * sns.length + 3);
+    const storm = (
+      await Promise.all([1, 2].map((page) => listAlarms(app, admin, `code=network_timeout&trackId=7&pageSize=100&page=${page}`)))
+    ).flat();
+    expect(storm.filter((a) => a.robotSn.startsWith('AL-STORM-'))).toHaveLength(sns.length);
+    expect(storm.every((a) => !a.active && a.clearedBy === 'device')).toBe(true);
+    expect((await alarmDetail(app, admin, storm[0].id)).timeline.map((e) => e.kind)).toEqual(['raised', 'cleared']);
+    const twice = await listAlarms(app, admin, 'robotSn=AL-STORM-0&code=imu_stuck');
+    expect(twice.map((a) => a.active)).toEqual([true, false]);
+  });
+
   it('keeps a code of newer firmware as an unknown alarm with its raw code', async () => {
     const robot = await device('AL-NEW');
     await robot.status({ state: 'idle', battery: 80, alarms: ['lidar_dirty'] });

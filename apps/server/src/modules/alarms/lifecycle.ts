@@ -12,6 +12,7 @@ import type { Database } from '../../db/client.ts';
 import type { FleetListener } from '../robots/fleet.ts';
 import * as repo from './repository.ts';
 import { severityFor } from './settings.ts';
+import { type Open, type Transition, writeTransitions } from './transitions.ts';
 
 /** The code of the alarm the server raises itself when a robot goes offline. */
 export const ROBOT_OFFLINE = 'robot_offline';
@@ -26,19 +27,19 @@ const INHIBITORS = [ROBOT_OFFLINE, 'network_timeout', 'heartbeat_timeout'];
 export const FLAPPING_RAISES = 5;
 export const FLAPPING_WINDOW_MS = 10 * 60_000;
 
-/** An active alarm as the lifecycle holds it; `id` is set once its row exists. */
-type Open = { id?: number };
-
 /**
  * The alarms' lifecycle, fed by the robots module's ingest (FleetListener). Which codes are active
  * per robot lives in memory, so a status at 1 Hz costs a comparison of two small sets; the database
- * is touched only on a transition (raised, repeated, cleared), one conversation at a time, in order.
+ * is touched only on a transition (raised, repeated, cleared): those decided meanwhile are written
+ * together, in order (transitions.ts), one conversation at a time.
  */
 export class AlarmLifecycle implements FleetListener {
   private readonly open = new Map<string, Map<string, Open>>();
   /** When each (robot, code) was raised within the flapping window, oldest first. */
   private readonly raises = new Map<string, number[]>();
   private chain: Promise<unknown> = Promise.resolve();
+  /** Transitions decided since the last write began. */
+  private queued: Transition[] = [];
   /** Transitions written (tests and the benchmark read it). */
   transitions = 0;
 
@@ -78,13 +79,7 @@ export class AlarmLifecycle implements FleetListener {
       return;
     }
     if (!open) return this.raise(alert.sn, alert.code, trackId, new Date());
-    this.serial(async () => {
-      if (open.id === undefined) return;
-      const row = await repo.repeatAlarm(this.db, open.id, new Date());
-      if (!row) return;
-      await repo.insertEvents(this.db, [{ alarmId: row.id, kind: 'repeated', count: row.count }]);
-      this.done(row);
-    });
+    this.enqueue({ kind: 'repeat', open });
   }
 
   silent(sn: string, trackId: number | null) {
@@ -114,24 +109,20 @@ export class AlarmLifecycle implements FleetListener {
       ALARM_CATALOGUE[alarmKind(code)].communication && !INHIBITORS.includes(code) && INHIBITORS.some((c) => codes.has(c));
     codes.set(code, open);
     const flapping = this.raisedAgain(`${sn}\u0000${code}`, at.getTime());
-    this.serial(async () => {
-      const row =
-        (await repo.openAlarm(this.db, {
-          robotSn: sn,
-          trackId,
-          code,
-          severity: severityFor(code, alarmSeverityOf(code)),
-          raisedAt: at,
-          lastRaisedAt: at,
-          suppressed,
-          flapping,
-          maintenance: this.inMaintenance(sn, trackId, at),
-        })) ?? (await repo.findActive(this.db, sn, code));
-      if (!row) return;
-      open.id = row.id;
-      // Another instance may have opened it first: then it wrote the entry.
-      if (row.raisedAt.getTime() === at.getTime()) await repo.insertEvents(this.db, [{ alarmId: row.id, kind: 'raised' }]);
-      this.done(row);
+    this.enqueue({
+      kind: 'raise',
+      open,
+      values: {
+        robotSn: sn,
+        trackId,
+        code,
+        severity: severityFor(code, alarmSeverityOf(code)),
+        raisedAt: at,
+        lastRaisedAt: at,
+        suppressed,
+        flapping,
+        maintenance: this.inMaintenance(sn, trackId, at),
+      },
     });
   }
 
@@ -152,12 +143,17 @@ export class AlarmLifecycle implements FleetListener {
     if (!codes || !open) return;
     codes.delete(code);
     if (codes.size === 0) this.open.delete(sn);
-    this.serial(async () => {
-      if (open.id === undefined) return;
-      const row = await repo.clearAlarm(this.db, open.id, by, new Date());
-      if (!row) return;
-      await repo.insertEvents(this.db, [{ alarmId: row.id, kind: 'cleared', clearedBy: row.clearedBy }]);
-      this.done(row);
+    this.enqueue({ kind: 'clear', open, by });
+  }
+
+  /** Queues a transition; the first since the last write began schedules the next write. */
+  private enqueue(transition: Transition) {
+    this.queued.push(transition);
+    if (this.queued.length > 1) return;
+    void this.serial(async () => {
+      const batch = this.queued;
+      this.queued = [];
+      await writeTransitions(this.db, this.log, batch, (row) => this.done(row));
     });
   }
 

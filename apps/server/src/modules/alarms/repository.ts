@@ -63,11 +63,9 @@ export const insertEvents = async (db: Database, rows: NewAlarmEvent[]) => {
 export const loadActiveAlarms = (db: Database) =>
   db.select({ id: alarms.id, robotSn: alarms.robotSn, code: alarms.code }).from(alarms).where(eq(alarms.active, true));
 
-/** Opens an alarm; undefined when another instance opened the same (robot, code) first. */
-export async function openAlarm(db: Database, values: PgInsertValue<typeof alarms>) {
-  const [row] = await db.insert(alarms).values(values).onConflictDoNothing().returning();
-  return row;
-}
+/** Opens alarms in one statement; one another instance opened first (same robot and code) is left out. */
+export const openAlarms = (db: Database, values: PgInsertValue<typeof alarms>[]) =>
+  db.insert(alarms).values(values).onConflictDoNothing().returning();
 
 export async function findActive(db: Database, robotSn: string, code: string) {
   const [row] = await db
@@ -86,16 +84,15 @@ export async function repeatAlarm(db: Database, id: number, at: Date) {
   return row;
 }
 
-/** Clears an active alarm; the device's clear after an acknowledged reset is the operator's. */
-export async function clearAlarm(db: Database, id: number, by: AlarmClearedBy, at: Date) {
+/** Clears active alarms in one statement; the device's clear after an acknowledged reset is the operator's. */
+export function clearAlarms(db: Database, ids: number[], by: AlarmClearedBy, at: Date) {
   const clearedBy =
     by === 'device' ? sql<AlarmClearedBy>`CASE WHEN ${alarms.resetAcknowledged} THEN 'operator' ELSE 'device' END` : by;
-  const [row] = await db
+  return db
     .update(alarms)
     .set({ active: false, clearedAt: at, clearedBy })
-    .where(and(eq(alarms.id, id), eq(alarms.active, true)))
+    .where(and(inArray(alarms.id, ids), eq(alarms.active, true)))
     .returning();
-  return row;
 }
 
 export async function findAlarm(db: Database, id: number) {
