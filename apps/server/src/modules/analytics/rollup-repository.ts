@@ -4,6 +4,7 @@ import { analyticsDeliveryHours, analyticsRobotChanges, analyticsRobotHours } fr
 import { tracks } from '../../db/schema/tracks.ts';
 import { indexMap, type MapIndex } from './map-index.ts';
 import { type ChangeRow, LOOKBACK_MS, type RollupContext, rollUpRobot, SPAN_CAP_MS } from './rollup.ts';
+import { refreshRobotDays, refreshTrackSummaries } from './summary-repository.ts';
 import type { TrackedChange } from './tracker.ts';
 
 /** Rows per insert: 8 parameters each. */
@@ -53,7 +54,8 @@ async function loadMaps(db: Database, trackIds: number[]) {
  * Recomputes the hours [from, to) of these robots from the raw history and replaces their rows,
  * in one transaction under a per-robot advisory lock: two instances recomputing the same robot
  * take turns, and the later one reads what the earlier committed, so the result is the same
- * whichever instance heard which status (docs/analytics.md, "Idempotency").
+ * whichever instance heard which status (docs/analytics.md, "Idempotency"). The summaries of
+ * those hours are refreshed in the same transaction (summary-repository.ts).
  */
 export async function recomputeHours(
   db: Database,
@@ -121,6 +123,8 @@ export async function recomputeHours(
     for (let i = 0; i < hourRows.length; i += CHUNK) await tx.insert(analyticsRobotHours).values(hourRows.slice(i, i + CHUNK));
     for (let i = 0; i < deliveryRows.length; i += CHUNK)
       await tx.insert(analyticsDeliveryHours).values(deliveryRows.slice(i, i + CHUNK));
+    await refreshRobotDays(tx, sorted, range);
+    await refreshTrackSummaries(tx, range);
     return hourRows.length;
   });
 }

@@ -14,12 +14,13 @@ import type { Database } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { bucketer, localTime } from './buckets.ts';
 import { abortedOf, availableMs, byBucket, figuresOf, openMsByBucket, type PeriodData, ratio, sum } from './figures.ts';
+import { deliveriesByTable, robotsByTrack } from './period-sums-repository.ts';
 import {
+  deliveredPerHour,
   deliveriesByHour,
-  deliveriesByTable,
   type Period,
+  type ReadOptions,
   robotHoursByTrack,
-  robotsByTrack,
   type Scope,
   scopeExists,
   trackDirectory,
@@ -50,24 +51,30 @@ type Loaded = {
   previous: PeriodData;
   tracks: Awaited<ReturnType<typeof trackDirectory>>;
   bucket: (h: number) => number;
+  scope: Scope;
+  options: ReadOptions;
 };
 
-async function load(db: Database, q: AnalyticsQuery, now = Date.now()): Promise<Loaded> {
+async function load(db: Database, q: AnalyticsQuery, now = Date.now(), options: ReadOptions = {}): Promise<Loaded> {
   const scope = await checkedScope(db, q);
   const [tracks, opening] = await Promise.all([trackDirectory(db), readOpeningHours(db)]);
   const sessionOf = (trackId: number) => tracks.get(trackId)?.sessionId ?? null;
+  const bucket = bucketer(q.tz, q.granularity);
+  // Opening hours are read per hour: those tracks' rows keep their hours, the others' are summed per bucket.
+  const hourly = new Set([...tracks.keys()].filter((id) => opening.has(sessionOf(id) ?? -1)));
+  const bucketing = { bucket, hourly };
   const period = async (p: Period): Promise<PeriodData> => {
     const [hours, deliveries, robots] = await Promise.all([
-      robotHoursByTrack(db, scope, p),
-      deliveriesByHour(db, scope, p),
-      robotsByTrack(db, scope, p),
+      robotHoursByTrack(db, scope, p, bucketing, options),
+      deliveriesByHour(db, scope, p, bucketing, options),
+      robotsByTrack(db, scope, p, options),
     ]);
     return { period: p, now, hours, deliveries, robots, sessionOf, opening };
   };
   const from = Date.parse(q.from);
   const to = Date.parse(q.to);
   const [current, previous] = [await period({ from, to }), await period({ from: from - (to - from), to: from })];
-  return { current, previous, tracks, bucket: bucketer(q.tz, q.granularity) };
+  return { current, previous, tracks, bucket, scope, options };
 }
 
 const iso = (t: number) => new Date(t).toISOString();
@@ -87,7 +94,8 @@ function summaryOf({ current, previous, bucket }: Loaded): AnalyticsSummary {
   return { summary: figuresOf(current), previous: figuresOf(previous), series };
 }
 
-export const summary = async (db: Database, q: AnalyticsQuery) => summaryOf(await load(db, q));
+export const summary = async (db: Database, q: AnalyticsQuery, options: ReadOptions = {}) =>
+  summaryOf(await load(db, q, Date.now(), options));
 
 /** Midnight today in `tz`, as an instant. */
 function startOfToday(tz: string, now: number) {
@@ -100,9 +108,14 @@ function startOfToday(tz: string, now: number) {
  * Today's summary (the dashboard) with each track's deliveries and utilisation so far: the range
  * is the server's choice, so no level reads further back with it.
  */
-export async function todaySummary(db: Database, q: AnalyticsTodayQuery, now = Date.now()): Promise<AnalyticsToday> {
+export async function todaySummary(
+  db: Database,
+  q: AnalyticsTodayQuery,
+  now = Date.now(),
+  options: ReadOptions = {},
+): Promise<AnalyticsToday> {
   const from = startOfToday(q.tz, now);
-  const loaded = await load(db, { ...q, from: iso(from), to: iso(from + 86_400_000), granularity: 'hour' }, now);
+  const loaded = await load(db, { ...q, from: iso(from), to: iso(from + 86_400_000), granularity: 'hour' }, now, options);
   const { hours, deliveries } = loaded.current;
   const trackIds = [...new Set([...hours, ...deliveries].map((r) => r.trackId).filter((id) => id !== 0))];
   const byTrack = trackIds.map((trackId) => {
@@ -123,9 +136,8 @@ export async function todaySummary(db: Database, q: AnalyticsTodayQuery, now = D
   return { ...summaryOf(loaded), byTrack };
 }
 
-export async function deliveries(db: Database, q: AnalyticsQuery): Promise<AnalyticsDeliveries> {
-  const { current, previous, bucket, tracks } = await load(db, q);
-  const scope = scopeOf(q);
+export async function deliveries(db: Database, q: AnalyticsQuery, read: ReadOptions = {}): Promise<AnalyticsDeliveries> {
+  const { current, previous, bucket, tracks, scope, options } = await load(db, q, Date.now(), read);
   const series = [...byBucket(current.period, bucket, current.deliveries)].map(([t, rows]) => {
     const delivered = sum(rows, (r) => r.delivered);
     return {
@@ -139,7 +151,7 @@ export async function deliveries(db: Database, q: AnalyticsQuery): Promise<Analy
     };
   });
   const byWeekdayHour = Array.from({ length: 7 }, () => new Array<number>(24).fill(0));
-  for (const row of current.deliveries) {
+  for (const row of await deliveredPerHour(db, scope, current.period, options)) {
     const local = localTime(row.hour, q.tz);
     byWeekdayHour[local.weekday][local.hour] += row.delivered;
   }
@@ -151,7 +163,7 @@ export async function deliveries(db: Database, q: AnalyticsQuery): Promise<Analy
           .map((t) => t.name)
       : [];
   };
-  const byTable = (await deliveriesByTable(db, scope, current.period))
+  const byTable = (await deliveriesByTable(db, scope, current.period, options))
     .map((r) => ({
       trackId: r.trackId === 0 ? null : r.trackId,
       target: r.target,
@@ -188,8 +200,8 @@ const stateMsOf = (
   >;
 };
 
-export async function utilisation(db: Database, q: AnalyticsQuery): Promise<AnalyticsUtilisation> {
-  const { current, previous, bucket } = await load(db, q);
+export async function utilisation(db: Database, q: AnalyticsQuery, options: ReadOptions = {}): Promise<AnalyticsUtilisation> {
+  const { current, previous, bucket } = await load(db, q, Date.now(), options);
   const series = [...byBucket(current.period, bucket, current.hours)].map(([t, rows]) => ({
     t: iso(t),
     ...stateMsOf(rows),
@@ -213,8 +225,8 @@ export async function utilisation(db: Database, q: AnalyticsQuery): Promise<Anal
   return { summary: figuresOf(current), previous: figuresOf(previous), series, byRobot };
 }
 
-export async function availability(db: Database, q: AnalyticsQuery): Promise<AnalyticsAvailability> {
-  const { current, previous, bucket, tracks } = await load(db, q);
+export async function availability(db: Database, q: AnalyticsQuery, options: ReadOptions = {}): Promise<AnalyticsAvailability> {
+  const { current, previous, bucket, tracks } = await load(db, q, Date.now(), options);
   const open = openMsByBucket(current, bucket);
   const series = [...byBucket(current.period, bucket, current.hours)].map(([t, rows]) => {
     const openMs = open.get(t) ?? 0;
