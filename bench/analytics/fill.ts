@@ -105,7 +105,12 @@ export async function fillAnalytics(bench: BenchServer, endAt: Date, onProgress:
   await db.execute(sql`ANALYZE analytics_robot_hours`);
   await db.execute(sql`ANALYZE analytics_delivery_hours`);
   await db.execute(sql`ANALYZE analytics_robot_changes`);
-  for (const table of ['analytics_track_hours', 'analytics_track_delivery_hours', 'analytics_robot_days', 'analytics_target_days'])
+  for (const table of [
+    'analytics_track_hours',
+    'analytics_track_delivery_hours',
+    'analytics_robot_days',
+    'analytics_target_days',
+  ])
     await db.execute(sql.raw(`ANALYZE ${table}`));
   const count = async (table: string) =>
     Number((await db.execute(sql.raw(`SELECT count(*) n FROM ${table}`))).rows[0].n as string | number);

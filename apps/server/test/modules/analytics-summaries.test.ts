@@ -19,7 +19,7 @@ const START = D - 6 * HOUR;
 const END = D + 2 * DAY + 7 * HOUR;
 const SNS = ['SUM-01', 'SUM-02', 'SUM-03', 'SUM-04', 'SUM-05', 'SUM-06'];
 const settings = { downtimeAlarms: new Set(['imu_stuck']) };
-let tracks: number[] = [];
+const tracks: number[] = [];
 let sessionId: number;
 
 /** A deterministic generator, so a failure can be replayed. */
@@ -136,7 +136,12 @@ describe('analytics summaries', () => {
   });
 
   it('hold figures the answers are made of (not an empty table read twice)', async () => {
-    const q = { tz: 'UTC', granularity: 'day', from: new Date(D).toISOString(), to: new Date(D + 2 * DAY).toISOString() } as const;
+    const q = {
+      tz: 'UTC',
+      granularity: 'day',
+      from: new Date(D).toISOString(),
+      to: new Date(D + 2 * DAY).toISOString(),
+    } as const;
     const before = await deliveries(app.db, q);
     expect(before.summary.deliveries).toBeGreaterThan(100);
     expect(before.summary.onlineMs).toBeGreaterThan(0);

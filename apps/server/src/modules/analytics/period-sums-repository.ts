@@ -19,7 +19,12 @@ import {
  * A period's rows from a daily summary (its whole UTC days) and the hourly rollup (the hours
  * around them); the hourly rollup alone when the period holds no whole day or `raw` is asked.
  */
-function daysAndEdges(period: Period, daily: (days: Period) => SQL | undefined, hourly: (hours: SQL) => SQL, options: ReadOptions) {
+function daysAndEdges(
+  period: Period,
+  daily: (days: Period) => SQL | undefined,
+  hourly: (hours: SQL) => SQL,
+  options: ReadOptions,
+) {
   const split = options.raw ? undefined : splitDays(period);
   const days = split && daily(split.days);
   if (!split || !days) return hourly(inPeriod(period));
@@ -39,7 +44,12 @@ export type TableRow = { trackId: number; target: number; delivered: number; del
 const TIME_COLUMNS = sql`sn, track_id, online_ms, busy_ms, idle_ms, charging_ms, sleep_ms, alarm_ms, other_ms, available_ms`;
 
 /** Each robot's time per state on each track in the period. */
-export async function robotsByTrack(db: Database, scope: Scope, period: Period, options: ReadOptions = {}): Promise<RobotTrackRow[]> {
+export async function robotsByTrack(
+  db: Database,
+  scope: Scope,
+  period: Period,
+  options: ReadOptions = {},
+): Promise<RobotTrackRow[]> {
   const where = scopeWhere(scope);
   const source = daysAndEdges(
     period,
@@ -49,14 +59,19 @@ export async function robotsByTrack(db: Database, scope: Scope, period: Period, 
   );
   const rows = await rowsOf(
     db,
-    sql`select h.sn, h.track_id, ${TIME_SUMS}, coalesce(max(r.console_name), max(r.reported_name), h.sn) as name
-      from (${source}) h left join robots r on r.sn = h.sn group by h.sn, h.track_id`,
+    sql`select h.*, coalesce(r.console_name, r.reported_name, h.sn) as name
+      from (select sn, track_id, ${TIME_SUMS} from (${source}) s group by sn, track_id) h left join robots r on r.sn = h.sn`,
   );
   return rows.map((r) => ({ sn: String(r.sn), name: String(r.name), trackId: num(r.track_id), ...timeColumns(r) }));
 }
 
 /** Deliveries per track and target point in the period (a robot's: from its own rows). */
-export async function deliveriesByTable(db: Database, scope: Scope, period: Period, options: ReadOptions = {}): Promise<TableRow[]> {
+export async function deliveriesByTable(
+  db: Database,
+  scope: Scope,
+  period: Period,
+  options: ReadOptions = {},
+): Promise<TableRow[]> {
   const where = scopeWhere(scope);
   const source = daysAndEdges(
     period,

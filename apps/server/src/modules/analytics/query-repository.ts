@@ -58,11 +58,24 @@ export type Bucketing = { bucket: (hour: number) => number; hourly: ReadonlySet<
 /** The summaries hold every robot of a track: a robot's figures, and the check, read the robots' own rows. */
 const fromRobots = (scope: Scope, options: ReadOptions) => scope.kind === 'robot' || options.raw === true;
 
-/** The period's hours joined to their buckets: the grouping happens in the database, so a fleet's 90 days are a few thousand rows. */
-function bucketsOf(period: Period, bucketing: Bucketing) {
-  const hours = hoursOf(period.from, period.to);
+/**
+ * The period's buckets as runs of hours: the grouping happens in the database (`width_bucket`
+ * over each run's first hour), so a fleet's 90 days are a few thousand rows, bucketed exactly as
+ * the API buckets (`bucketing.bucket`).
+ */
+function runsOf(period: Period, bucketing: Bucketing) {
+  const starts: number[] = [];
+  const buckets: number[] = [];
+  for (const hour of hoursOf(period.from, period.to)) {
+    const bucket = bucketing.bucket(hour);
+    if (buckets.at(-1) !== bucket) {
+      starts.push(hour);
+      buckets.push(bucket);
+    }
+  }
   const iso = (t: number) => new Date(t).toISOString();
-  return sql`unnest(${arrayOf(hours.map(iso))}::timestamptz[], ${arrayOf(hours.map((h) => iso(bucketing.bucket(h))))}::timestamptz[]) as b(h, bucket)`;
+  const run = sql`width_bucket(hour, ${arrayOf(starts.map(iso))}::timestamptz[])`;
+  return { run, bucketOf: (r: Record<string, unknown>) => buckets[num(r.run) - 1] };
 }
 
 export async function robotHoursByTrack(
@@ -73,16 +86,16 @@ export async function robotHoursByTrack(
   options: ReadOptions = {},
 ): Promise<HourTrackRow[]> {
   const table = fromRobots(scope, options) ? sql`analytics_robot_hours` : sql`analytics_track_hours`;
+  const { run, bucketOf } = runsOf(period, bucketing);
   const rows = await rowsOf(
     db,
-    sql`select b.bucket, track_id, case when track_id = any(${arrayOf([...bucketing.hourly])}::int[]) then hour else b.bucket end as at,
+    sql`select ${run} run, track_id, case when track_id = any(${arrayOf([...bucketing.hourly])}::int[]) then hour end as at,
       ${TIME_SUMS}, sum(distance) distance, sum(unknown_points) unknown, sum(charge_cycles) cycles
-      from ${table} join ${bucketsOf(period, bucketing)} on b.h = hour
-      where ${scopeWhere(scope)} and ${inPeriod(period)} group by 1, 2, 3`,
+      from ${table} where ${scopeWhere(scope)} and ${inPeriod(period)} group by 1, 2, 3`,
   );
   return rows.map((r) => ({
-    hour: time(r.at),
-    bucket: time(r.bucket),
+    hour: r.at === null ? bucketOf(r) : time(r.at),
+    bucket: bucketOf(r),
     trackId: num(r.track_id),
     ...timeColumns(r),
     distance: num(r.distance),
@@ -102,14 +115,14 @@ export async function deliveriesByHour(
   options: ReadOptions = {},
 ): Promise<DeliveryHourRow[]> {
   const table = fromRobots(scope, options) ? sql`analytics_delivery_hours` : sql`analytics_track_delivery_hours`;
+  const { run, bucketOf } = runsOf(period, bucketing);
   const rows = await rowsOf(
     db,
-    sql`select b.bucket, track_id, ${DELIVERY_SUMS} from ${table} join ${bucketsOf(period, bucketing)} on b.h = hour
-      where ${scopeWhere(scope)} and ${inPeriod(period)} group by 1, 2`,
+    sql`select ${run} run, track_id, ${DELIVERY_SUMS} from ${table} where ${scopeWhere(scope)} and ${inPeriod(period)} group by 1, 2`,
   );
   return rows.map((r) => ({
-    hour: time(r.bucket),
-    bucket: time(r.bucket),
+    hour: bucketOf(r),
+    bucket: bucketOf(r),
     trackId: num(r.track_id),
     delivered: num(r.delivered),
     deliveryMs: num(r.delivery_ms),

@@ -34,8 +34,10 @@ export const num = (v: unknown) => Number(v ?? 0);
 export const time = (v: unknown) => new Date(v as string).getTime();
 export const rowsOf = async (db: Database, query: SQL) => (await db.execute(query)).rows as Record<string, unknown>[];
 
-export const TIME_SUMS = sql`sum(online_ms) online, sum(busy_ms) busy, sum(idle_ms) idle, sum(charging_ms) charging,
-  sum(sleep_ms) sleep, sum(alarm_ms) alarm, sum(other_ms) other, sum(available_ms) available`;
+/** Summed as float8: exact for whole milliseconds (below 2^53), and faster than the numeric sum of bigint. */
+export const TIME_SUMS = sql`sum(online_ms::float8) online, sum(busy_ms::float8) busy, sum(idle_ms::float8) idle,
+  sum(charging_ms::float8) charging, sum(sleep_ms::float8) sleep, sum(alarm_ms::float8) alarm, sum(other_ms::float8) other,
+  sum(available_ms::float8) available`;
 export const timeColumns = (r: Record<string, unknown>) => ({
   onlineMs: num(r.online),
   busyMs: num(r.busy),
@@ -58,5 +60,13 @@ export function splitDays(p: Period) {
   const DAY = 86_400_000;
   const from = Math.ceil(p.from / DAY) * DAY;
   const to = Math.floor(p.to / DAY) * DAY;
-  return from < to ? { days: { from, to }, edges: [{ from: p.from, to: from }, { from: to, to: p.to }] } : undefined;
+  return from < to
+    ? {
+        days: { from, to },
+        edges: [
+          { from: p.from, to: from },
+          { from: to, to: p.to },
+        ],
+      }
+    : undefined;
 }

@@ -73,7 +73,7 @@ async function load(db: Database, q: AnalyticsQuery, now = Date.now(), options: 
   };
   const from = Date.parse(q.from);
   const to = Date.parse(q.to);
-  const [current, previous] = [await period({ from, to }), await period({ from: from - (to - from), to: from })];
+  const [current, previous] = await Promise.all([period({ from, to }), period({ from: from - (to - from), to: from })]);
   return { current, previous, tracks, bucket, scope, options };
 }
 

@@ -23,10 +23,13 @@ export const daysAround = (range: { from: number; to: number }) => ({
  */
 export async function refreshRobotDays(db: Database, sns: readonly string[] | null, range: { from: number; to: number }) {
   const days = daysAround(range);
-  const robots = sns === null ? sql`true` : sql`sn in (${sql.join(
-    sns.map((sn) => sql`${sn}`),
-    sql`, `,
-  )})`;
+  const robots =
+    sns === null
+      ? sql`true`
+      : sql`sn in (${sql.join(
+          sns.map((sn) => sql`${sn}`),
+          sql`, `,
+        )})`;
   await db.execute(sql`delete from analytics_robot_days where ${robots} and ${within(sql`day`, days.from, days.to)}`);
   await db.execute(sql`insert into analytics_robot_days (sn, day, track_id, ${TIME_COLUMNS})
     select sn, ${DAY_OF}, track_id, ${TIME_SUMS} from analytics_robot_hours
