@@ -117,6 +117,17 @@ export async function recomputeHours(
         });
       }
     }
+    // The tracks whose summaries change: those of the robots' rows before and after.
+    const tracksBefore =
+      await tx.execute(sql`select track_id from analytics_robot_hours where ${inArray(analyticsRobotHours.sn, sorted)}
+      and ${gte(analyticsRobotHours.hour, from)} and ${lt(analyticsRobotHours.hour, to)}
+      union select track_id from analytics_delivery_hours where ${inArray(analyticsDeliveryHours.sn, sorted)}
+      and ${gte(analyticsDeliveryHours.hour, from)} and ${lt(analyticsDeliveryHours.hour, to)}`);
+    const touched = new Set([
+      ...tracksBefore.rows.map((r) => Number(r.track_id)),
+      ...hourRows.map((r) => r.trackId),
+      ...deliveryRows.map((r) => r.trackId),
+    ]);
     for (const table of [analyticsRobotHours, analyticsDeliveryHours]) {
       await tx.delete(table).where(and(inArray(table.sn, sorted), gte(table.hour, from), lt(table.hour, to)));
     }
@@ -124,7 +135,7 @@ export async function recomputeHours(
     for (let i = 0; i < deliveryRows.length; i += CHUNK)
       await tx.insert(analyticsDeliveryHours).values(deliveryRows.slice(i, i + CHUNK));
     await refreshRobotDays(tx, sorted, range);
-    await refreshTrackSummaries(tx, range);
+    await refreshTrackSummaries(tx, range, [...touched]);
     return hourRows.length;
   });
 }

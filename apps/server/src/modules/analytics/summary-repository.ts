@@ -38,14 +38,26 @@ export async function refreshRobotDays(db: Database, sns: readonly string[] | nu
 
 /**
  * Replaces the per-track summaries of the hours [from, to) (and the per-table days they lie in)
- * from the hourly rollups of every robot. They sum several robots, which other transactions (other
+ * of these tracks (all, when null) from the hourly rollups of every robot. They sum several robots, which other transactions (other
  * instances) may be recomputing at once, so this takes one lock for them all: whoever refreshes
  * last reads after the others committed, and the last refresh of an hour includes every robot's.
  * The lock is taken after the robots' own locks, by everyone, so the order cannot deadlock.
  */
-export async function refreshTrackSummaries(db: Database, range: { from: number; to: number }) {
+export async function refreshTrackSummaries(
+  db: Database,
+  range: { from: number; to: number },
+  trackIds: readonly number[] | null = null,
+) {
+  if (trackIds?.length === 0) return;
   await db.execute(sql`select pg_advisory_xact_lock(hashtext('analytics:summaries'))`);
-  const hours = within(sql`hour`, range.from, range.to);
+  const onTracks =
+    trackIds === null
+      ? sql`true`
+      : sql`track_id in (${sql.join(
+          trackIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`;
+  const hours = sql`${onTracks} and ${within(sql`hour`, range.from, range.to)}`;
   await db.execute(sql`delete from analytics_track_hours where ${hours}`);
   await db.execute(sql`insert into analytics_track_hours (track_id, hour, ${TIME_COLUMNS}, distance, unknown_points, charge_cycles)
     select track_id, hour, ${TIME_SUMS}, sum(distance), sum(unknown_points), sum(charge_cycles)
@@ -57,9 +69,10 @@ export async function refreshTrackSummaries(db: Database, range: { from: number;
       sum(aborted_alarm), sum(aborted_offline), sum(aborted_other)
     from analytics_delivery_hours where ${hours} group by track_id, hour`);
   const days = daysAround(range);
-  await db.execute(sql`delete from analytics_target_days where ${within(sql`day`, days.from, days.to)}`);
+  await db.execute(sql`delete from analytics_target_days where ${onTracks} and ${within(sql`day`, days.from, days.to)}`);
   await db.execute(sql`insert into analytics_target_days (track_id, day, target, delivered, delivery_ms, aborted)
     select track_id, ${DAY_OF}, target, sum(delivered), sum(delivery_ms),
       sum(aborted_new_target + aborted_alarm + aborted_offline + aborted_other)
-    from analytics_delivery_hours where ${within(sql`hour`, days.from, days.to)} group by track_id, ${DAY_OF}, target`);
+    from analytics_delivery_hours where ${onTracks} and ${within(sql`hour`, days.from, days.to)}
+    group by track_id, ${DAY_OF}, target`);
 }
