@@ -145,15 +145,19 @@ export async function deliveredPerHour(db: Database, scope: Scope, period: Perio
   return rows.map((r) => ({ hour: time(r.hour), delivered: num(r.delivered) }));
 }
 
-/** Every track: its name, session and saved map (for table names). */
+/** Every track: its name and session. */
 export async function trackDirectory(db: Database) {
-  const rows = await rowsOf(db, sql`select id, name, session_id, map from tracks`);
+  const rows = await rowsOf(db, sql`select id, name, session_id from tracks`);
   return new Map(
-    rows.map((r) => [
-      num(r.id),
-      { name: String(r.name), sessionId: r.session_id === null ? null : num(r.session_id), map: r.map },
-    ]),
+    rows.map((r) => [num(r.id), { name: String(r.name), sessionId: r.session_id === null ? null : num(r.session_id) }]),
   );
+}
+
+/** These tracks' saved maps (for table names); a map is large, so only the tracks asked for. */
+export async function trackMaps(db: Database, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, unknown>();
+  const rows = await rowsOf(db, sql`select id, map from tracks where id = any(${arrayOf(ids)}::int[])`);
+  return new Map(rows.map((r) => [num(r.id), r.map]));
 }
 
 /** Whether the scope names something that exists. */

@@ -24,6 +24,7 @@ import {
   type Scope,
   scopeExists,
   trackDirectory,
+  trackMaps,
 } from './query-repository.ts';
 import { readOpeningHours } from './settings-repository.ts';
 
@@ -137,7 +138,7 @@ export async function todaySummary(
 }
 
 export async function deliveries(db: Database, q: AnalyticsQuery, read: ReadOptions = {}): Promise<AnalyticsDeliveries> {
-  const { current, previous, bucket, tracks, scope, options } = await load(db, q, Date.now(), read);
+  const { current, previous, bucket, scope, options } = await load(db, q, Date.now(), read);
   const series = [...byBucket(current.period, bucket, current.deliveries)].map(([t, rows]) => {
     const delivered = sum(rows, (r) => r.delivered);
     return {
@@ -155,15 +156,17 @@ export async function deliveries(db: Database, q: AnalyticsQuery, read: ReadOpti
     const local = localTime(row.hour, q.tz);
     byWeekdayHour[local.weekday][local.hour] += row.delivered;
   }
+  const tableRows = await deliveriesByTable(db, scope, current.period, options);
+  const maps = await trackMaps(db, [...new Set(tableRows.map((r) => r.trackId))]);
   const names = (trackId: number, target: number) => {
-    const map = tracks.get(trackId)?.map as TrackMap | null | undefined;
+    const map = maps.get(trackId) as TrackMap | null | undefined;
     return map?.points
       ? mapTables(map)
           .filter((t) => t.point === target)
           .map((t) => t.name)
       : [];
   };
-  const byTable = (await deliveriesByTable(db, scope, current.period, options))
+  const byTable = tableRows
     .map((r) => ({
       trackId: r.trackId === 0 ? null : r.trackId,
       target: r.target,
