@@ -52,8 +52,6 @@ type Loaded = {
   previous: PeriodData;
   tracks: Awaited<ReturnType<typeof trackDirectory>>;
   bucket: (h: number) => number;
-  scope: Scope;
-  options: ReadOptions;
 };
 
 async function load(db: Database, q: AnalyticsQuery, now = Date.now(), options: ReadOptions = {}): Promise<Loaded> {
@@ -75,7 +73,7 @@ async function load(db: Database, q: AnalyticsQuery, now = Date.now(), options: 
   const from = Date.parse(q.from);
   const to = Date.parse(q.to);
   const [current, previous] = await Promise.all([period({ from, to }), period({ from: from - (to - from), to: from })]);
-  return { current, previous, tracks, bucket, scope, options };
+  return { current, previous, tracks, bucket };
 }
 
 const iso = (t: number) => new Date(t).toISOString();
@@ -138,7 +136,14 @@ export async function todaySummary(
 }
 
 export async function deliveries(db: Database, q: AnalyticsQuery, read: ReadOptions = {}): Promise<AnalyticsDeliveries> {
-  const { current, previous, bucket, scope, options } = await load(db, q, Date.now(), read);
+  // The heat map and the tables are read beside the period's figures (load checks the scope exists).
+  const scope = scopeOf(q);
+  const period = { from: Date.parse(q.from), to: Date.parse(q.to) };
+  const [{ current, previous, bucket }, perHour, tableRows] = await Promise.all([
+    load(db, q, Date.now(), read),
+    deliveredPerHour(db, scope, period, read),
+    deliveriesByTable(db, scope, period, read),
+  ]);
   const series = [...byBucket(current.period, bucket, current.deliveries)].map(([t, rows]) => {
     const delivered = sum(rows, (r) => r.delivered);
     return {
@@ -152,11 +157,10 @@ export async function deliveries(db: Database, q: AnalyticsQuery, read: ReadOpti
     };
   });
   const byWeekdayHour = Array.from({ length: 7 }, () => new Array<number>(24).fill(0));
-  for (const row of await deliveredPerHour(db, scope, current.period, options)) {
+  for (const row of perHour) {
     const local = localTime(row.hour, q.tz);
     byWeekdayHour[local.weekday][local.hour] += row.delivered;
   }
-  const tableRows = await deliveriesByTable(db, scope, current.period, options);
   const maps = await trackMaps(db, [...new Set(tableRows.map((r) => r.trackId))]);
   const names = (trackId: number, target: number) => {
     const map = maps.get(trackId) as TrackMap | null | undefined;
