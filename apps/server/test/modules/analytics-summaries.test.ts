@@ -94,7 +94,7 @@ beforeAll(async () => {
     { sn: SNS[1], at: late + 15_000, online: true, state: 'arrive', trackId: tracks[1], point: 10, target: 10, alarms: [] },
   ]);
   await recomputeHours(app.db, [SNS[1]], { from: late, to: late + HOUR }, settings);
-  // A late status moving a robot to another track for the rest of an hour: both tracks' summaries change.
+  // A robot's history corrected to another track for a whole hour: it leaves its old track's summary of the hour.
   const moved = D + 7 * HOUR;
   await insertChanges(app.db, [
     {
@@ -109,8 +109,8 @@ beforeAll(async () => {
     },
   ]);
   await app.db.execute(sql`update analytics_robot_changes set track_id = ${tracks[0]}
-    where sn = ${SNS[5]} and at > ${new Date(moved + 20 * 60_000).toISOString()}::timestamptz
-    and at < ${new Date(moved + HOUR).toISOString()}::timestamptz`);
+    where sn = ${SNS[5]} and at > ${new Date(moved - 10 * 60_000).toISOString()}::timestamptz
+    and at < ${new Date(moved + HOUR + 10 * 60_000).toISOString()}::timestamptz`);
   await recomputeHours(app.db, [SNS[5]], { from: moved, to: moved + HOUR }, settings);
   // A rebuild of a chosen range.
   await app.analytics.rebuild(SNS, D + 10 * HOUR, D + 14 * HOUR);
