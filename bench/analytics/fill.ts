@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { generateTrackMap } from '@railserve/robot-sim';
 import { sql } from 'drizzle-orm';
+import { refreshRobotDays, refreshTrackSummaries } from '../../apps/server/src/modules/analytics/summary-repository.ts';
 import type { BenchServer } from '../support/bench-server.ts';
 
 export const ROBOTS = 1000;
@@ -85,6 +86,12 @@ export async function fillAnalytics(bench: BenchServer, endAt: Date, onProgress:
       CROSS JOIN generate_series(0, 1) k
       CROSS JOIN LATERAL (SELECT (${BUSY_SQL} * 10 * (0.7 + random() * 0.6))::int AS n) x
       WHERE k = 0 OR hs.lh BETWEEN 11 AND 13 OR hs.lh BETWEEN 17 AND 20`);
+    // The summaries of the day, by the recompute's own code (summary-repository.ts).
+    const range = { from: dayStart, to: dayStart + 24 * HOUR };
+    await db.transaction(async (tx) => {
+      await refreshRobotDays(tx, null, range);
+      await refreshTrackSummaries(tx, range);
+    });
     if (day % 10 === 9) onProgress(`day ${day + 1}`, (performance.now() - started) / 1000);
   }
   // The newest hours' raw history: what a rebuild of them reads (one row a minute per robot, a trip every few minutes).
@@ -98,6 +105,13 @@ export async function fillAnalytics(bench: BenchServer, endAt: Date, onProgress:
   await db.execute(sql`ANALYZE analytics_robot_hours`);
   await db.execute(sql`ANALYZE analytics_delivery_hours`);
   await db.execute(sql`ANALYZE analytics_robot_changes`);
+  for (const table of [
+    'analytics_track_hours',
+    'analytics_track_delivery_hours',
+    'analytics_robot_days',
+    'analytics_target_days',
+  ])
+    await db.execute(sql.raw(`ANALYZE ${table}`));
   const count = async (table: string) =>
     Number((await db.execute(sql.raw(`SELECT count(*) n FROM ${table}`))).rows[0].n as string | number);
   return {

@@ -102,14 +102,16 @@ try {
   });
   console.log(`\nrebuild of the newest hour: ${rebuilt.body} in ${(performance.now() - t0).toFixed(0)} ms (load ${load()})`);
   if (args.explain) {
-    // The plans of one track's 30 days (the scope with an index of its own).
+    // The plans of one track's 30 days, read from the summaries (docs/analytics.md, "Summaries").
     const from = new Date(end - 30 * DAY).toISOString();
     const track = filled.trackIds[0];
     const queries = {
-      robotHoursByTrack: sql`select hour, track_id, sum(online_ms) from analytics_robot_hours
-        where track_id = ${track} and hour >= ${from}::timestamptz group by hour, track_id`,
-      deliveriesByTable: sql`select track_id, target, sum(delivered) from analytics_delivery_hours
-        where track_id = ${track} and hour >= ${from}::timestamptz group by track_id, target`,
+      robotHoursByTrack: sql`select track_id, sum(online_ms::float8) from analytics_track_hours
+        where track_id = ${track} and hour >= ${from}::timestamptz group by track_id`,
+      robotsByTrack: sql`select sn, track_id, sum(online_ms::float8) from analytics_robot_days
+        where track_id = ${track} and day >= ${from}::timestamptz group by sn, track_id`,
+      deliveriesByTable: sql`select track_id, target, sum(delivered) from analytics_target_days
+        where track_id = ${track} and day >= ${from}::timestamptz group by track_id, target`,
     };
     for (const [name, query] of Object.entries(queries)) {
       console.log(`\n${name}:`);

@@ -1,6 +1,7 @@
 import type { AnalyticsFigures, OpeningHours } from '@railserve/protocol';
 import { hoursOf, isOpen } from './buckets.ts';
-import type { DeliveryHourRow, HourTrackRow, Period, RobotTrackRow } from './query-repository.ts';
+import type { RobotTrackRow } from './period-sums-repository.ts';
+import type { DeliveryHourRow, HourTrackRow, Period } from './query-repository.ts';
 import { HOUR_MS } from './rollup.ts';
 
 /** What one period's figures are made of (query-repository.ts), with what they are read against. */
@@ -89,10 +90,10 @@ export function figuresOf(data: PeriodData): AnalyticsFigures {
 }
 
 /** Rows gathered into the buckets of the period, every bucket present (empty ones too). */
-export function byBucket<T extends { hour: number }>(period: Period, bucket: (hour: number) => number, rows: readonly T[]) {
+export function byBucket<T extends { bucket: number }>(period: Period, bucket: (hour: number) => number, rows: readonly T[]) {
   const out = new Map<number, T[]>();
   for (const hour of hoursOf(period.from, period.to)) out.set(bucket(hour), out.get(bucket(hour)) ?? []);
-  for (const row of rows) out.get(bucket(row.hour))?.push(row);
+  for (const row of rows) out.get(row.bucket)?.push(row);
   return out;
 }
 

@@ -1,17 +1,29 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { hoursOf } from './buckets.ts';
+import {
+  arrayOf,
+  inPeriod,
+  num,
+  type Period,
+  type ReadOptions,
+  rowsOf,
+  type Scope,
+  scopeWhere,
+  TIME_SUMS,
+  time,
+  timeColumns,
+} from './query-sql.ts';
 
-/** Whose figures: the whole fleet, or one session (its tracks today), track or robot. */
-export type Scope =
-  | { kind: 'fleet' }
-  | { kind: 'session'; id: number }
-  | { kind: 'track'; id: number }
-  | { kind: 'robot'; sn: string };
+export type { Period, ReadOptions, Scope } from './query-sql.ts';
 
-export type Period = { from: number; to: number };
-
+/**
+ * Rows summed per bucket (day or hour in the reader's zone) and track. `hour` is the row's hour
+ * where it matters (a track whose session has opening hours), else the bucket's start.
+ */
 export type HourTrackRow = {
   hour: number;
+  bucket: number;
   trackId: number;
   onlineMs: number;
   busyMs: number;
@@ -28,6 +40,7 @@ export type HourTrackRow = {
 
 export type DeliveryHourRow = {
   hour: number;
+  bucket: number;
   trackId: number;
   delivered: number;
   deliveryMs: number;
@@ -39,51 +52,50 @@ export type DeliveryHourRow = {
   other: number;
 };
 
-export type RobotTrackRow = Omit<HourTrackRow, 'hour' | 'unknownPoints' | 'chargeCycles' | 'distance'> & {
-  sn: string;
-  name: string;
-};
-export type TableRow = { trackId: number; target: number; delivered: number; deliveryMs: number; aborted: number };
+/** How rows are gathered: each hour's bucket, and the tracks whose hours stay apart (opening hours apply). */
+export type Bucketing = { bucket: (hour: number) => number; hourly: ReadonlySet<number> };
 
-function scopeWhere(scope: Scope): SQL {
-  switch (scope.kind) {
-    case 'fleet':
-      return sql`true`;
-    case 'session':
-      return sql`track_id in (select id from tracks where session_id = ${scope.id})`;
-    case 'track':
-      return sql`track_id = ${scope.id}`;
-    case 'robot':
-      return sql`sn = ${scope.sn}`;
+/** The summaries hold every robot of a track: a robot's figures, and the check, read the robots' own rows. */
+const fromRobots = (scope: Scope, options: ReadOptions) => scope.kind === 'robot' || options.raw === true;
+
+/**
+ * The period's buckets as runs of hours: the grouping happens in the database (`width_bucket`
+ * over each run's first hour), so a fleet's 90 days are a few thousand rows, bucketed exactly as
+ * the API buckets (`bucketing.bucket`).
+ */
+function runsOf(period: Period, bucketing: Bucketing) {
+  const starts: number[] = [];
+  const buckets: number[] = [];
+  for (const hour of hoursOf(period.from, period.to)) {
+    const bucket = bucketing.bucket(hour);
+    if (buckets.at(-1) !== bucket) {
+      starts.push(hour);
+      buckets.push(bucket);
+    }
   }
+  const iso = (t: number) => new Date(t).toISOString();
+  const run = sql`width_bucket(hour, ${arrayOf(starts.map(iso))}::timestamptz[])`;
+  return { run, bucketOf: (r: Record<string, unknown>) => buckets[num(r.run) - 1] };
 }
 
-const inPeriod = (p: Period) =>
-  sql`hour >= ${new Date(p.from).toISOString()}::timestamptz and hour < ${new Date(p.to).toISOString()}::timestamptz`;
-const num = (v: unknown) => Number(v ?? 0);
-const rowsOf = async (db: Database, query: SQL) => (await db.execute(query)).rows as Record<string, unknown>[];
-
-const TIME_SUMS = sql`sum(online_ms) online, sum(busy_ms) busy, sum(idle_ms) idle, sum(charging_ms) charging, sum(sleep_ms) sleep,
-  sum(alarm_ms) alarm, sum(other_ms) other, sum(available_ms) available`;
-const timeColumns = (r: Record<string, unknown>) => ({
-  onlineMs: num(r.online),
-  busyMs: num(r.busy),
-  idleMs: num(r.idle),
-  chargingMs: num(r.charging),
-  sleepMs: num(r.sleep),
-  alarmMs: num(r.alarm),
-  otherMs: num(r.other),
-  availableMs: num(r.available),
-});
-
-export async function robotHoursByTrack(db: Database, scope: Scope, period: Period): Promise<HourTrackRow[]> {
+export async function robotHoursByTrack(
+  db: Database,
+  scope: Scope,
+  period: Period,
+  bucketing: Bucketing,
+  options: ReadOptions = {},
+): Promise<HourTrackRow[]> {
+  const table = fromRobots(scope, options) ? sql`analytics_robot_hours` : sql`analytics_track_hours`;
+  const { run, bucketOf } = runsOf(period, bucketing);
   const rows = await rowsOf(
     db,
-    sql`select hour, track_id, ${TIME_SUMS}, sum(distance) distance, sum(unknown_points) unknown, sum(charge_cycles) cycles
-      from analytics_robot_hours where ${scopeWhere(scope)} and ${inPeriod(period)} group by hour, track_id`,
+    sql`select ${run} run, track_id, case when track_id = any(${arrayOf([...bucketing.hourly])}::int[]) then hour end as at,
+      ${TIME_SUMS}, sum(distance) distance, sum(unknown_points) unknown, sum(charge_cycles) cycles
+      from ${table} where ${scopeWhere(scope)} and ${inPeriod(period)} group by 1, 2, 3`,
   );
   return rows.map((r) => ({
-    hour: new Date(r.hour as string).getTime(),
+    hour: r.at === null ? bucketOf(r) : time(r.at),
+    bucket: bucketOf(r),
     trackId: num(r.track_id),
     ...timeColumns(r),
     distance: num(r.distance),
@@ -92,27 +104,25 @@ export async function robotHoursByTrack(db: Database, scope: Scope, period: Peri
   }));
 }
 
-export async function robotsByTrack(db: Database, scope: Scope, period: Period): Promise<RobotTrackRow[]> {
-  const rows = await rowsOf(
-    db,
-    sql`select h.sn, h.track_id, ${TIME_SUMS}, coalesce(max(r.console_name), max(r.reported_name), h.sn) as name
-      from (select * from analytics_robot_hours where ${scopeWhere(scope)} and ${inPeriod(period)}) h
-      left join robots r on r.sn = h.sn group by h.sn, h.track_id`,
-  );
-  return rows.map((r) => ({ sn: String(r.sn), name: String(r.name), trackId: num(r.track_id), ...timeColumns(r) }));
-}
-
 const DELIVERY_SUMS = sql`sum(delivered) delivered, sum(delivery_ms) delivery_ms, sum(dwell_ms) dwell_ms, sum(dwells) dwells,
   sum(aborted_new_target) new_target, sum(aborted_alarm) alarm, sum(aborted_offline) offline, sum(aborted_other) other`;
 
-export async function deliveriesByHour(db: Database, scope: Scope, period: Period): Promise<DeliveryHourRow[]> {
+export async function deliveriesByHour(
+  db: Database,
+  scope: Scope,
+  period: Period,
+  bucketing: Bucketing,
+  options: ReadOptions = {},
+): Promise<DeliveryHourRow[]> {
+  const table = fromRobots(scope, options) ? sql`analytics_delivery_hours` : sql`analytics_track_delivery_hours`;
+  const { run, bucketOf } = runsOf(period, bucketing);
   const rows = await rowsOf(
     db,
-    sql`select hour, track_id, ${DELIVERY_SUMS} from analytics_delivery_hours
-      where ${scopeWhere(scope)} and ${inPeriod(period)} group by hour, track_id`,
+    sql`select ${run} run, track_id, ${DELIVERY_SUMS} from ${table} where ${scopeWhere(scope)} and ${inPeriod(period)} group by 1, 2`,
   );
   return rows.map((r) => ({
-    hour: new Date(r.hour as string).getTime(),
+    hour: bucketOf(r),
+    bucket: bucketOf(r),
     trackId: num(r.track_id),
     delivered: num(r.delivered),
     deliveryMs: num(r.delivery_ms),
@@ -125,31 +135,29 @@ export async function deliveriesByHour(db: Database, scope: Scope, period: Perio
   }));
 }
 
-export async function deliveriesByTable(db: Database, scope: Scope, period: Period): Promise<TableRow[]> {
+/** Deliveries per hour of the period, every track summed (the heat map). */
+export async function deliveredPerHour(db: Database, scope: Scope, period: Period, options: ReadOptions = {}) {
+  const table = fromRobots(scope, options) ? sql`analytics_delivery_hours` : sql`analytics_track_delivery_hours`;
   const rows = await rowsOf(
     db,
-    sql`select track_id, target, sum(delivered) delivered, sum(delivery_ms) delivery_ms,
-      sum(aborted_new_target + aborted_alarm + aborted_offline + aborted_other) aborted
-      from analytics_delivery_hours where ${scopeWhere(scope)} and ${inPeriod(period)} group by track_id, target`,
+    sql`select hour, sum(delivered) delivered from ${table} where ${scopeWhere(scope)} and ${inPeriod(period)} group by hour`,
   );
-  return rows.map((r) => ({
-    trackId: num(r.track_id),
-    target: num(r.target),
-    delivered: num(r.delivered),
-    deliveryMs: num(r.delivery_ms),
-    aborted: num(r.aborted),
-  }));
+  return rows.map((r) => ({ hour: time(r.hour), delivered: num(r.delivered) }));
 }
 
-/** Every track: its name, session and saved map (for table names). */
+/** Every track: its name and session. */
 export async function trackDirectory(db: Database) {
-  const rows = await rowsOf(db, sql`select id, name, session_id, map from tracks`);
+  const rows = await rowsOf(db, sql`select id, name, session_id from tracks`);
   return new Map(
-    rows.map((r) => [
-      num(r.id),
-      { name: String(r.name), sessionId: r.session_id === null ? null : num(r.session_id), map: r.map },
-    ]),
+    rows.map((r) => [num(r.id), { name: String(r.name), sessionId: r.session_id === null ? null : num(r.session_id) }]),
   );
+}
+
+/** These tracks' saved maps (for table names); a map is large, so only the tracks asked for. */
+export async function trackMaps(db: Database, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, unknown>();
+  const rows = await rowsOf(db, sql`select id, map from tracks where id = any(${arrayOf(ids)}::int[])`);
+  return new Map(rows.map((r) => [num(r.id), r.map]));
 }
 
 /** Whether the scope names something that exists. */

@@ -4,6 +4,7 @@ import { analyticsDeliveryHours, analyticsRobotChanges, analyticsRobotHours } fr
 import { tracks } from '../../db/schema/tracks.ts';
 import { indexMap, type MapIndex } from './map-index.ts';
 import { type ChangeRow, LOOKBACK_MS, type RollupContext, rollUpRobot, SPAN_CAP_MS } from './rollup.ts';
+import { refreshRobotDays, refreshTrackSummaries } from './summary-repository.ts';
 import type { TrackedChange } from './tracker.ts';
 
 /** Rows per insert: 8 parameters each. */
@@ -53,7 +54,8 @@ async function loadMaps(db: Database, trackIds: number[]) {
  * Recomputes the hours [from, to) of these robots from the raw history and replaces their rows,
  * in one transaction under a per-robot advisory lock: two instances recomputing the same robot
  * take turns, and the later one reads what the earlier committed, so the result is the same
- * whichever instance heard which status (docs/analytics.md, "Idempotency").
+ * whichever instance heard which status (docs/analytics.md, "Idempotency"). The summaries of
+ * those hours are refreshed in the same transaction (summary-repository.ts).
  */
 export async function recomputeHours(
   db: Database,
@@ -115,12 +117,25 @@ export async function recomputeHours(
         });
       }
     }
+    // The tracks whose summaries change: those of the robots' rows before and after.
+    const tracksBefore =
+      await tx.execute(sql`select track_id from analytics_robot_hours where ${inArray(analyticsRobotHours.sn, sorted)}
+      and ${gte(analyticsRobotHours.hour, from)} and ${lt(analyticsRobotHours.hour, to)}
+      union select track_id from analytics_delivery_hours where ${inArray(analyticsDeliveryHours.sn, sorted)}
+      and ${gte(analyticsDeliveryHours.hour, from)} and ${lt(analyticsDeliveryHours.hour, to)}`);
+    const touched = new Set([
+      ...tracksBefore.rows.map((r) => Number(r.track_id)),
+      ...hourRows.map((r) => r.trackId),
+      ...deliveryRows.map((r) => r.trackId),
+    ]);
     for (const table of [analyticsRobotHours, analyticsDeliveryHours]) {
       await tx.delete(table).where(and(inArray(table.sn, sorted), gte(table.hour, from), lt(table.hour, to)));
     }
     for (let i = 0; i < hourRows.length; i += CHUNK) await tx.insert(analyticsRobotHours).values(hourRows.slice(i, i + CHUNK));
     for (let i = 0; i < deliveryRows.length; i += CHUNK)
       await tx.insert(analyticsDeliveryHours).values(deliveryRows.slice(i, i + CHUNK));
+    await refreshRobotDays(tx, sorted, range);
+    await refreshTrackSummaries(tx, range, [...touched]);
     return hourRows.length;
   });
 }

@@ -14,15 +14,17 @@ import type { Database } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { bucketer, localTime } from './buckets.ts';
 import { abortedOf, availableMs, byBucket, figuresOf, openMsByBucket, type PeriodData, ratio, sum } from './figures.ts';
+import { deliveriesByTable, robotsByTrack } from './period-sums-repository.ts';
 import {
+  deliveredPerHour,
   deliveriesByHour,
-  deliveriesByTable,
   type Period,
+  type ReadOptions,
   robotHoursByTrack,
-  robotsByTrack,
   type Scope,
   scopeExists,
   trackDirectory,
+  trackMaps,
 } from './query-repository.ts';
 import { readOpeningHours } from './settings-repository.ts';
 
@@ -52,22 +54,26 @@ type Loaded = {
   bucket: (h: number) => number;
 };
 
-async function load(db: Database, q: AnalyticsQuery, now = Date.now()): Promise<Loaded> {
+async function load(db: Database, q: AnalyticsQuery, now = Date.now(), options: ReadOptions = {}): Promise<Loaded> {
   const scope = await checkedScope(db, q);
   const [tracks, opening] = await Promise.all([trackDirectory(db), readOpeningHours(db)]);
   const sessionOf = (trackId: number) => tracks.get(trackId)?.sessionId ?? null;
+  const bucket = bucketer(q.tz, q.granularity);
+  // Opening hours are read per hour: those tracks' rows keep their hours, the others' are summed per bucket.
+  const hourly = new Set([...tracks.keys()].filter((id) => opening.has(sessionOf(id) ?? -1)));
+  const bucketing = { bucket, hourly };
   const period = async (p: Period): Promise<PeriodData> => {
     const [hours, deliveries, robots] = await Promise.all([
-      robotHoursByTrack(db, scope, p),
-      deliveriesByHour(db, scope, p),
-      robotsByTrack(db, scope, p),
+      robotHoursByTrack(db, scope, p, bucketing, options),
+      deliveriesByHour(db, scope, p, bucketing, options),
+      robotsByTrack(db, scope, p, options),
     ]);
     return { period: p, now, hours, deliveries, robots, sessionOf, opening };
   };
   const from = Date.parse(q.from);
   const to = Date.parse(q.to);
-  const [current, previous] = [await period({ from, to }), await period({ from: from - (to - from), to: from })];
-  return { current, previous, tracks, bucket: bucketer(q.tz, q.granularity) };
+  const [current, previous] = await Promise.all([period({ from, to }), period({ from: from - (to - from), to: from })]);
+  return { current, previous, tracks, bucket };
 }
 
 const iso = (t: number) => new Date(t).toISOString();
@@ -87,7 +93,8 @@ function summaryOf({ current, previous, bucket }: Loaded): AnalyticsSummary {
   return { summary: figuresOf(current), previous: figuresOf(previous), series };
 }
 
-export const summary = async (db: Database, q: AnalyticsQuery) => summaryOf(await load(db, q));
+export const summary = async (db: Database, q: AnalyticsQuery, options: ReadOptions = {}) =>
+  summaryOf(await load(db, q, Date.now(), options));
 
 /** Midnight today in `tz`, as an instant. */
 function startOfToday(tz: string, now: number) {
@@ -100,9 +107,14 @@ function startOfToday(tz: string, now: number) {
  * Today's summary (the dashboard) with each track's deliveries and utilisation so far: the range
  * is the server's choice, so no level reads further back with it.
  */
-export async function todaySummary(db: Database, q: AnalyticsTodayQuery, now = Date.now()): Promise<AnalyticsToday> {
+export async function todaySummary(
+  db: Database,
+  q: AnalyticsTodayQuery,
+  now = Date.now(),
+  options: ReadOptions = {},
+): Promise<AnalyticsToday> {
   const from = startOfToday(q.tz, now);
-  const loaded = await load(db, { ...q, from: iso(from), to: iso(from + 86_400_000), granularity: 'hour' }, now);
+  const loaded = await load(db, { ...q, from: iso(from), to: iso(from + 86_400_000), granularity: 'hour' }, now, options);
   const { hours, deliveries } = loaded.current;
   const trackIds = [...new Set([...hours, ...deliveries].map((r) => r.trackId).filter((id) => id !== 0))];
   const byTrack = trackIds.map((trackId) => {
@@ -123,9 +135,15 @@ export async function todaySummary(db: Database, q: AnalyticsTodayQuery, now = D
   return { ...summaryOf(loaded), byTrack };
 }
 
-export async function deliveries(db: Database, q: AnalyticsQuery): Promise<AnalyticsDeliveries> {
-  const { current, previous, bucket, tracks } = await load(db, q);
+export async function deliveries(db: Database, q: AnalyticsQuery, read: ReadOptions = {}): Promise<AnalyticsDeliveries> {
+  // The heat map and the tables are read beside the period's figures (load checks the scope exists).
   const scope = scopeOf(q);
+  const period = { from: Date.parse(q.from), to: Date.parse(q.to) };
+  const [{ current, previous, bucket }, perHour, tableRows] = await Promise.all([
+    load(db, q, Date.now(), read),
+    deliveredPerHour(db, scope, period, read),
+    deliveriesByTable(db, scope, period, read),
+  ]);
   const series = [...byBucket(current.period, bucket, current.deliveries)].map(([t, rows]) => {
     const delivered = sum(rows, (r) => r.delivered);
     return {
@@ -139,19 +157,20 @@ export async function deliveries(db: Database, q: AnalyticsQuery): Promise<Analy
     };
   });
   const byWeekdayHour = Array.from({ length: 7 }, () => new Array<number>(24).fill(0));
-  for (const row of current.deliveries) {
+  for (const row of perHour) {
     const local = localTime(row.hour, q.tz);
     byWeekdayHour[local.weekday][local.hour] += row.delivered;
   }
+  const maps = await trackMaps(db, [...new Set(tableRows.map((r) => r.trackId))]);
   const names = (trackId: number, target: number) => {
-    const map = tracks.get(trackId)?.map as TrackMap | null | undefined;
+    const map = maps.get(trackId) as TrackMap | null | undefined;
     return map?.points
       ? mapTables(map)
           .filter((t) => t.point === target)
           .map((t) => t.name)
       : [];
   };
-  const byTable = (await deliveriesByTable(db, scope, current.period))
+  const byTable = tableRows
     .map((r) => ({
       trackId: r.trackId === 0 ? null : r.trackId,
       target: r.target,
@@ -188,8 +207,8 @@ const stateMsOf = (
   >;
 };
 
-export async function utilisation(db: Database, q: AnalyticsQuery): Promise<AnalyticsUtilisation> {
-  const { current, previous, bucket } = await load(db, q);
+export async function utilisation(db: Database, q: AnalyticsQuery, options: ReadOptions = {}): Promise<AnalyticsUtilisation> {
+  const { current, previous, bucket } = await load(db, q, Date.now(), options);
   const series = [...byBucket(current.period, bucket, current.hours)].map(([t, rows]) => ({
     t: iso(t),
     ...stateMsOf(rows),
@@ -213,8 +232,8 @@ export async function utilisation(db: Database, q: AnalyticsQuery): Promise<Anal
   return { summary: figuresOf(current), previous: figuresOf(previous), series, byRobot };
 }
 
-export async function availability(db: Database, q: AnalyticsQuery): Promise<AnalyticsAvailability> {
-  const { current, previous, bucket, tracks } = await load(db, q);
+export async function availability(db: Database, q: AnalyticsQuery, options: ReadOptions = {}): Promise<AnalyticsAvailability> {
+  const { current, previous, bucket, tracks } = await load(db, q, Date.now(), options);
   const open = openMsByBucket(current, bucket);
   const series = [...byBucket(current.period, bucket, current.hours)].map(([t, rows]) => {
     const openMs = open.get(t) ?? 0;
