@@ -53,6 +53,10 @@ describe('audit targets and descriptions', () => {
       values: { sn: 'SIM-0005', group: 'basic' },
     });
     expect(parseAuditTarget('updates/7/files')).toBeUndefined();
+    // The alarm center's writes, as the audit hook records their paths.
+    expect(parseAuditTarget('alarms/12/ack')).toEqual({ key: 'alarm_ack', values: { id: '12' } });
+    expect(parseAuditTarget('alarms/assign')?.key).toBe('alarms_assign');
+    expect(parseAuditTarget('alarm-maintenance/3')).toEqual({ key: 'alarm_maintenance_window', values: { id: '3' } });
   });
 
   it('names the device identity paths as the server records them, not as the robot or track', () => {
