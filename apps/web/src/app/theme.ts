@@ -3,7 +3,8 @@ import type { ThemeConfig } from 'antd';
 /**
  * Ant Design's default colours with the ones that fall short of WCAG AA contrast (4.5:1 for
  * text) made darker: the primary blue behind white text and in links (#1677ff is 4.1:1), grey
- * secondary text and labels (#8c8c8c is 3.4:1), placeholders (#bfbfbf is 1.8:1), the success,
+ * secondary text and labels (#8c8c8c is 3.4:1), placeholders and a table's "no data" text
+ * (#bfbfbf is 1.8:1), the success,
  * warning and error words, and the text shade (`…7`) of the tag colours the console uses. Checked
  * by the axe test in the browser suite (e2e/accessibility.spec.ts).
  */
@@ -36,5 +37,9 @@ export const THEME: ThemeConfig = {
         [`${color}-7`, text],
       ]),
     ),
+  },
+  components: {
+    // An empty table's words ("no activity today") are read, not a disabled control's.
+    Table: { colorTextDisabled: 'rgba(0, 0, 0, 0.56)' },
   },
 };
