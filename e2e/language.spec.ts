@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { adminCall, createTrack, uniqueMac } from './support/api.ts';
+import { adminCall, createTrack, uniqueMac, uniqueName } from './support/api.ts';
 import { startRobot, stopDevices, uniqueSn } from './support/fleet.ts';
 import { foreignWords, routeTablePaths, screenText, visibleKeys } from './support/language.ts';
 import { ADMIN, createUser, signIn, useLocale } from './support/session.ts';
@@ -64,7 +64,8 @@ test('every screen in zh-TW shows Chinese words only, and no i18n key', async ({
   test.setTimeout(600_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   // Data of our own, named in Chinese where a person names it; codes and serials are identifiers.
-  const track = await createTrack(request, { name: '語言測試軌道' });
+  // A fresh name each run, so a retry does not find its track's name taken.
+  const track = await createTrack(request, { name: uniqueName('語言測試軌道') });
   const code = `S${Date.now().toString().slice(-9)}`;
   const session = await adminCall<{ id: number }>(request, 'post', '/sessions', {
     code,
@@ -93,8 +94,8 @@ test('every screen in zh-TW shows Chinese words only, and no i18n key', async ({
     });
   }
 
-  // The robot settings dialog, every tab.
-  await page.goto('/robots');
+  // The robot settings dialog, every tab (the list filtered to the robot: other tests' robots fill pages).
+  await page.goto(`/robots?q=${sn}`);
   await page.getByTestId(`robot-row-${sn}`).getByTestId('robot-settings').click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
