@@ -13,10 +13,11 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { measureQueries } from '../logs/measure-queries.ts';
 import { startBenchServer } from '../support/bench-server.ts';
 import { machine } from '../support/stats.ts';
 import { fillAlarms } from './fill.ts';
-import { alarmQueries, measureAlarmQueries } from './queries.ts';
+import { alarmQueries } from './queries.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -64,7 +65,7 @@ try {
   console.log('| query | rows answered | total | median ms | p95 ms |');
   console.log('|---|---|---|---|---|');
   const cases = alarmQueries(new Date(newest), adminId).filter((c) => c.name.includes(args.only ?? ''));
-  for (const r of await measureAlarmQueries(bench, cases, Number(args.runs))) {
+  for (const r of await measureQueries(bench, cases, Number(args.runs), '/api/v1/alarms')) {
     console.log(`| ${r.name} | ${r.rows} | ${r.total} | ${r.median.toFixed(1)} | ${r.p95.toFixed(1)} |`);
   }
 } finally {

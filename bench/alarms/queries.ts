@@ -1,12 +1,9 @@
-import { performance } from 'node:perf_hooks';
-import type { BenchServer } from '../support/bench-server.ts';
-import { percentile } from '../support/stats.ts';
+import type { QueryCase } from '../logs/measure-queries.ts';
 
-export type AlarmQueryCase = { name: string; query: Record<string, string> };
 const DAY = 86_400_000;
 
 /** Every filter of the alarm list, alone and as an operator combines them, relative to `endAt`. */
-export function alarmQueries(endAt: Date, assigneeId: number): AlarmQueryCase[] {
+export function alarmQueries(endAt: Date, assigneeId: number): QueryCase[] {
   const iso = (ms: number) => new Date(ms).toISOString();
   const end = endAt.getTime();
   return [
@@ -33,31 +30,4 @@ export function alarmQueries(endAt: Date, assigneeId: number): AlarmQueryCase[] 
     { name: 'page 50, no filter', query: { page: '50' } },
     { name: 'page 20, severity major', query: { severity: 'major', page: '20' } },
   ];
-}
-
-/** Each case through `GET /api/v1/alarms` over HTTP, `runs` times after a warm-up: median and p95. */
-export async function measureAlarmQueries(bench: BenchServer, cases: AlarmQueryCase[], runs: number) {
-  const results = [];
-  for (const { name, query } of cases) {
-    const url = `${bench.baseUrl}/api/v1/alarms?${new URLSearchParams(query)}`;
-    const once = async () => {
-      const started = performance.now();
-      const res = await fetch(url, { headers: bench.headers });
-      const body = (await res.json()) as { data: { total: number; totalCapped: boolean; items: unknown[] } };
-      if (!res.ok) throw new Error(`${name}: ${res.status} ${JSON.stringify(body)}`);
-      return { ms: performance.now() - started, body: body.data };
-    };
-    const warm = await once();
-    const samples: number[] = [];
-    for (let i = 0; i < runs; i++) samples.push((await once()).ms);
-    samples.sort((a, b) => a - b);
-    results.push({
-      name,
-      median: percentile(samples, 50),
-      p95: percentile(samples, 95),
-      rows: warm.body.items.length,
-      total: `${warm.body.total}${warm.body.totalCapped ? '+' : ''}`,
-    });
-  }
-  return results;
 }

@@ -46,11 +46,14 @@ export function typicalQueries(endAt: Date): QueryCase[] {
   ];
 }
 
-/** Each query through the HTTP API (validation, SQL, count, serialisation), `runs` times after a warm-up. */
-export async function measureQueries(bench: BenchServer, cases: QueryCase[], runs: number) {
+/**
+ * Each query through the HTTP API (validation, SQL, count, serialisation), `runs` times after a
+ * warm-up; `path` is a paged list that answers `{items, total, totalCapped}` (the logs by default).
+ */
+export async function measureQueries(bench: BenchServer, cases: QueryCase[], runs: number, path = '/api/v1/logs') {
   const results = [];
   for (const { name, query } of cases) {
-    const url = `${bench.baseUrl}/api/v1/logs?${new URLSearchParams(query)}`;
+    const url = `${bench.baseUrl}${path}?${new URLSearchParams(query)}`;
     const once = async () => {
       const started = performance.now();
       const res = await fetch(url, { headers: bench.headers });

@@ -125,19 +125,19 @@ const answer = <T extends z.ZodType>(point: T) => ({
 export const analyticsSummary = z.object(answer(summarySeriesPoint));
 export type AnalyticsSummary = z.infer<typeof analyticsSummary>;
 
+/** A track's deliveries and utilisation over a period (0..1; null when none of its robots was online). */
+const trackFigures = z.object({
+  trackId: z.number().int(),
+  name: z.string(),
+  deliveries: z.number().int(),
+  aborted: z.number().int(),
+  utilisation: z.number().nullable(),
+});
+
 /** Today's summary for the dashboard, with each track's deliveries and utilisation so far. */
 export const analyticsToday = z.object({
   ...answer(summarySeriesPoint),
-  byTrack: z.array(
-    z.object({
-      trackId: z.number().int(),
-      name: z.string(),
-      deliveries: z.number().int(),
-      aborted: z.number().int(),
-      /** 0..1; null when no robot of the track was online today. */
-      utilisation: z.number().nullable(),
-    }),
-  ),
+  byTrack: z.array(trackFigures),
 });
 export type AnalyticsToday = z.infer<typeof analyticsToday>;
 
@@ -171,17 +171,7 @@ export type AnalyticsUtilisation = z.infer<typeof analyticsUtilisation>;
 export const analyticsAvailability = z.object({
   ...answer(availabilitySeriesPoint),
   /** Every track of the scope side by side (the per-track comparison). */
-  byTrack: z.array(
-    z.object({
-      trackId: z.number().int(),
-      name: z.string(),
-      deliveries: z.number().int(),
-      aborted: z.number().int(),
-      utilisation: z.number().nullable(),
-      availability: z.number().nullable(),
-      distance: z.number(),
-    }),
-  ),
+  byTrack: z.array(trackFigures.extend({ availability: z.number().nullable(), distance: z.number() })),
 });
 export type AnalyticsAvailability = z.infer<typeof analyticsAvailability>;
 
