@@ -6,6 +6,7 @@ import {
   ALARM_SEVERITIES,
   alarm,
   alarmKind,
+  alarmNameText,
   alarmSeverityOf,
   CRITICAL_ALARMS,
   commentAlarmBody,
@@ -13,6 +14,13 @@ import {
 } from '../src/index.ts';
 
 describe('the alarm catalogue', () => {
+  it('names robot codes by the robots’ names, the server’s own alarm, and unknown codes with their raw code', () => {
+    const t = (key: string, values?: Record<string, unknown>) => (values ? `${key} ${JSON.stringify(values)}` : key);
+    expect(alarmNameText(t, 'imu_stuck')).toBe('robots.alarms.imu_stuck');
+    expect(alarmNameText(t, 'robot_offline')).toBe('alarms.kinds.robot_offline');
+    expect(alarmNameText(t, 'lidar_dirty')).toBe('alarms.kinds.unknown {"code":"lidar_dirty"}');
+  });
+
   it('has one entry per code of the spec, robot_offline and unknown, each with a severity', () => {
     expect(Object.keys(ALARM_CATALOGUE).sort()).toEqual([...ALARM_KINDS].sort());
     expect(ALARM_KINDS).toHaveLength(ALARM_CODES.length + 2);

@@ -1,3 +1,4 @@
+import { StyleProvider } from '@ant-design/cssinjs';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -11,7 +12,12 @@ import { tokenStore } from '../lib/session.ts';
 import { fakeConnect, silentLogger } from './fake-mqtt-client.ts';
 import { tokenFor } from './tokens.ts';
 
-/** Renders the whole app (real route table, guards, layout) at a path, with a fake broker. */
+/**
+ * Renders the whole app (real route table, guards, layout) at a path, with a fake broker. antd's
+ * styles are made as on a server, not put into jsdom's document: the tests read no CSS (`css:
+ * false`), and walking hundreds of style tags on every render and computed style took about a
+ * fifth of a page test's CPU.
+ */
 export function renderApp(path: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const fake = fakeConnect();
@@ -21,11 +27,13 @@ export function renderApp(path: string) {
     if (router.state.location.pathname !== '/login') void router.navigate('/login', { replace: true });
   });
   const view = render(
-    <Providers queryClient={queryClient}>
-      <BrokerProvider store={broker}>
-        <RouterProvider router={router} />
-      </BrokerProvider>
-    </Providers>,
+    <StyleProvider mock="server">
+      <Providers queryClient={queryClient}>
+        <BrokerProvider store={broker}>
+          <RouterProvider router={router} />
+        </BrokerProvider>
+      </Providers>
+    </StyleProvider>,
   );
   return { ...view, router, queryClient, broker, fake };
 }

@@ -1,9 +1,9 @@
+import { alarmNameText } from '@railserve/protocol';
 import { List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { useAlarms } from '../api/list-alarms.ts';
-import { alarmName } from '../model/alarm-labels.ts';
 import { SeverityTag } from './alarm-tags.tsx';
 
 const SHOWN = 10;
@@ -30,7 +30,7 @@ export function ActiveAlarms({ robotSn, trackId, title = true }: ActiveAlarmsPro
         renderItem={(alarm) => (
           <List.Item key={alarm.id}>
             <Link to={`/alarms?${filter}&state=active&open=${alarm.id}`}>
-              <SeverityTag severity={alarm.severity} /> {alarmName(t, alarm.code)}
+              <SeverityTag severity={alarm.severity} /> {alarmNameText(t, alarm.code)}
               {trackId !== undefined ? ` · ${alarm.robotSn}` : ''}
             </Link>
             <Typography.Text type="secondary">{formatDateTime(alarm.raisedAt)}</Typography.Text>

@@ -1,4 +1,5 @@
 import type { Alarm } from '@railserve/protocol';
+import { alarmNameText } from '@railserve/protocol';
 import { Alert, Descriptions, Drawer, Space, Spin, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,6 @@ import { actionFailed } from '../../../lib/errors.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import type { Choice } from '../api/alarm-choices.ts';
 import { useAlarm } from '../api/get-alarm.ts';
-import { alarmName } from '../model/alarm-labels.ts';
 import { AlarmActions } from './alarm-actions.tsx';
 import { AlarmStateTags, SeverityTag } from './alarm-tags.tsx';
 import { AlarmTimeline } from './alarm-timeline.tsx';
@@ -34,7 +34,7 @@ export function AlarmDrawer({ id, canHandle, assignees, trackName, assigneeName,
       open={id !== undefined}
       onClose={onClose}
       size={narrow ? '100%' : 560}
-      title={alarm ? alarmName(t, alarm.code) : t('alarms.detail.title')}
+      title={alarm ? alarmNameText(t, alarm.code) : t('alarms.detail.title')}
       data-testid="alarm-drawer"
     >
       {detail.isError ? <Alert type="error" showIcon title={actionFailed(t, t('alarms.actions.load'), detail.error)} /> : null}

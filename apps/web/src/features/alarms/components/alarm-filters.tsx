@@ -1,10 +1,9 @@
-import { ALARM_CODES, ALARM_SEVERITIES, type AlarmSeverity } from '@railserve/protocol';
+import { ALARM_CODES, ALARM_SEVERITIES, type AlarmSeverity, alarmNameText } from '@railserve/protocol';
 import { Button, DatePicker, Flex, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useAlarmRobotChoices, useAlarmTrackChoices, useAssignees } from '../api/alarm-choices.ts';
 import type { AlarmFilterParams } from '../api/alarm-keys.ts';
-import { alarmName } from '../model/alarm-labels.ts';
 
 type Range = [Dayjs | null, Dayjs | null] | null;
 const pick = { flex: '1 1 150px', minWidth: 140, maxWidth: 220 };
@@ -79,7 +78,7 @@ export function AlarmFilters({
         value={filters.code}
         placeholder={t('alarms.filters.code')}
         aria-label={t('alarms.filters.code')}
-        options={CODES.map((value) => ({ value, label: alarmName(t, value) }))}
+        options={CODES.map((value) => ({ value, label: alarmNameText(t, value) }))}
         onChange={(code) => onChange({ code })}
       />
       <Select<number>

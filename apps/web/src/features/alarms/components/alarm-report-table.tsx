@@ -1,8 +1,8 @@
 import type { AlarmReport, AlarmReportFigures, AlarmReportGrouping } from '@railserve/protocol';
+import { alarmNameText } from '@railserve/protocol';
 import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { alarmName } from '../model/alarm-labels.ts';
 import { durationText } from '../model/report-format.ts';
 
 type Row = AlarmReportFigures & { key: string; name: string; href?: string };
@@ -31,7 +31,7 @@ type AlarmReportTableProps = { report: AlarmReport | undefined; groupBy: AlarmRe
 /** One grouping of the report: count, mean times to acknowledge and to clear, downtime; busiest first. */
 export function AlarmReportTable({ report, groupBy, loading }: AlarmReportTableProps) {
   const { t } = useTranslation();
-  const rows = report ? rowsOf(report, groupBy, (code) => alarmName(t, code), t('alarm-report.noTrack')) : [];
+  const rows = report ? rowsOf(report, groupBy, (code) => alarmNameText(t, code), t('alarm-report.noTrack')) : [];
   const nameColumn = { robot: 'robotName', track: 'trackName', code: 'codeName' }[groupBy];
   const columns: TableColumnsType<Row> = [
     {

@@ -1,10 +1,10 @@
 import type { Alarm, AlarmPage } from '@railserve/protocol';
+import { alarmNameText } from '@railserve/protocol';
 import { Button, Table, type TableColumnsType } from 'antd';
 import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pagePagination } from '../../../components/ui/page-pagination.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
-import { alarmName } from '../model/alarm-labels.ts';
 import { AlarmStateTags, SeverityTag } from './alarm-tags.tsx';
 
 type AlarmTableProps = {
@@ -33,7 +33,7 @@ export function AlarmTable({ data, loading, trackName, assigneeName, selection, 
       // A button, so the keyboard and screen readers reach the drawer as the mouse does.
       render: (_, a) => (
         <Button type="link" size="small" style={{ padding: 0 }} onClick={() => onOpen(a)} data-testid={`alarm-open-${a.id}`}>
-          {alarmName(t, a.code)}
+          {alarmNameText(t, a.code)}
         </Button>
       ),
     },

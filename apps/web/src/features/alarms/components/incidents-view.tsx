@@ -1,4 +1,5 @@
 import type { AlarmIncident } from '@railserve/protocol';
+import { alarmNameText } from '@railserve/protocol';
 import { Alert, Segmented, Table, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,6 @@ import { actionFailed } from '../../../lib/errors.ts';
 import { useAlarmTrackChoices } from '../api/alarm-choices.ts';
 import type { IncidentListParams } from '../api/alarm-ops-keys.ts';
 import { useIncidents } from '../api/incidents.ts';
-import { alarmName } from '../model/alarm-labels.ts';
 import { IncidentAlarms } from './incident-alarms.tsx';
 
 type StateFilter = 'active' | 'cleared' | 'all';
@@ -27,7 +27,7 @@ export function IncidentsView() {
   }, [tracks.data]);
   const columns: TableColumnsType<AlarmIncident> = [
     { title: t('alarms.fields.track'), dataIndex: 'trackId', render: (_, i) => trackName(i.trackId) },
-    { title: t('alarms.fields.code'), dataIndex: 'code', render: (_, i) => alarmName(t, i.code) },
+    { title: t('alarms.fields.code'), dataIndex: 'code', render: (_, i) => alarmNameText(t, i.code) },
     { title: t('alarm-ops.incidents.robots'), dataIndex: 'robotCount', align: 'right', width: 90 },
     {
       title: t('alarm-ops.incidents.points'),

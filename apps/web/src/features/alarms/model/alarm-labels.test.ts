@@ -1,7 +1,7 @@
 import type { AlarmEvent } from '@railserve/protocol';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { alarmName, resetState, timelineText } from './alarm-labels.ts';
+import { resetState, timelineText } from './alarm-labels.ts';
 
 const t = ((key: string, values?: Record<string, unknown>) => (values ? `${key} ${JSON.stringify(values)}` : key)) as TFunction;
 const event = (kind: AlarmEvent['kind'], extra: Partial<AlarmEvent> = {}): AlarmEvent => ({
@@ -17,12 +17,6 @@ const event = (kind: AlarmEvent['kind'], extra: Partial<AlarmEvent> = {}): Alarm
 });
 
 describe('alarm labels', () => {
-  it('name robot codes by the robots’ names, the server’s own alarm, and unknown codes with their raw code', () => {
-    expect(alarmName(t, 'imu_stuck')).toBe('robots.alarms.imu_stuck');
-    expect(alarmName(t, 'robot_offline')).toBe('alarms.kinds.robot_offline');
-    expect(alarmName(t, 'lidar_dirty')).toBe('alarms.kinds.unknown {"code":"lidar_dirty"}');
-  });
-
   it('read the last reset’s state from the timeline', () => {
     expect(resetState([event('raised')])).toBeUndefined();
     expect(resetState([event('reset_sent'), event('reset_failed'), event('reset_sent')])).toBe('sent');

@@ -1,4 +1,4 @@
-import { type AlarmEvent, type AlarmSeverity, alarmKind, type CommandStatus } from '@railserve/protocol';
+import type { AlarmEvent, AlarmSeverity, CommandStatus } from '@railserve/protocol';
 import type { TFunction } from 'i18next';
 
 /** Tag colours of the severities, most urgent first. */
@@ -8,18 +8,6 @@ export const SEVERITY_COLORS: Record<AlarmSeverity, string> = {
   minor: 'gold',
   warning: 'blue',
 };
-
-/**
- * An alarm's name in the reader's language: a robot code by the robots' own names, the server's
- * `robot_offline`, or an unknown code of newer firmware with its raw code (the only way to tell
- * what the robot meant).
- */
-export function alarmName(t: TFunction, code: string): string {
-  const kind = alarmKind(code);
-  if (kind === 'unknown') return t('alarms.kinds.unknown', { code });
-  if (kind === 'robot_offline') return t('alarms.kinds.robot_offline');
-  return t(`robots.alarms.${kind}`);
-}
 
 const RESET_STATES: Partial<Record<AlarmEvent['kind'], CommandStatus>> = {
   reset_sent: 'sent',
