@@ -45,6 +45,8 @@ export async function startCluster(
     servers: [first, ...others],
     brokerPid: mosquitto.pid,
     brokerUrl: mosquitto.url,
+    /** What Mosquitto wrote (errors and warnings). */
+    brokerOutput: mosquitto.output,
     sim,
     loneSim,
     ready,
