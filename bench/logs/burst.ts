@@ -161,7 +161,7 @@ try {
     refused: final.refused - before.refused,
     serverCpuPercent: cpu,
     // Server CPU per record: the figure a shared machine's load moves least (the robots' statuses meanwhile included).
-    serverCpuMsPer1000: (cpu.reduce((a, b) => a + b, 0) * elapsed * 10) / final.rows,
+    serverCpuMsPer1000: (cpu.reduce((a, b) => a + b, 0) * elapsed * 10_000) / final.rows,
     statusToApiQuiet: q,
     statusToApiDuring: d,
     load: [loadBefore, loadAfter],
