@@ -1,12 +1,12 @@
 // Fleet benchmark: N simulated robots at 1 Hz against the server (embedded broker, PGlite).
 // Prints messages handled per second, the server's CPU and memory, and how long a status takes to
 // reach GET /robots/{sn}. See bench/fleet/README.md. It prints figures; it is not a test.
-import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { ask, type ServerReady, startFleet } from '../support/children.ts';
+import { ask, startFleet } from '../support/children.ts';
 import { machine } from '../support/stats.ts';
 import { Histogram } from './histogram.ts';
+import { probeStatusToApi } from './probe.ts';
 import { cpuSeconds, rssMb } from './proc-stats.ts';
 
 const { values } = parseArgs({
@@ -21,22 +21,6 @@ const { values } = parseArgs({
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type ServerStats = { stats: Record<string, number>; ingest: ReturnType<Histogram['summary']> };
-
-/** One probe: rename a robot in the simulator, then read GET /robots/{sn} until it shows the name. */
-async function probe(sim: ChildProcess, server: ServerReady, sn: string, name: string) {
-  const { ts } = await ask<{ ts: string | null }>(sim, { type: 'probe', sn, name });
-  if (!ts) return undefined;
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const response = await fetch(`${server.baseUrl}/api/v1/robots/${sn}`, {
-      headers: { authorization: `Bearer ${server.token}` },
-    });
-    const robot = (await response.json()).data;
-    if (robot?.name === name) return Date.now() - Date.parse(ts);
-    await sleep(5);
-  }
-  return undefined;
-}
 
 async function measure(robots: number) {
   const { server, sim, ready, sns, connectSeconds, stop } = await startFleet(robots, Number(values['connect-pause']));
@@ -57,7 +41,7 @@ async function measure(robots: number) {
   while (Date.now() < windowEnds) {
     if (probes < Number(values.probes)) {
       const sn = sns[Math.floor(Math.random() * sns.length)];
-      const delay = await probe(sim, ready, sn, `probe-${probes++}`);
+      const delay = await probeStatusToApi(sim, ready, sn, `probe-${probes++}`);
       if (delay !== undefined) delays.add(delay);
     }
     await sleep(Math.max(20, (Number(values.seconds) * 1000) / Number(values.probes) / 2));

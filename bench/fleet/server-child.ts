@@ -1,8 +1,10 @@
 // The server under measurement, in its own process so its CPU and memory are its own: the
 // whole app (embedded broker, PGlite on disk in a temp folder, robots module) listening on free
 // ports. Talks to run.ts over IPC: 'ready' with its addresses, 'maps' (publish the fleet's track
-// maps), 'stats' on request, 'analytics' (roll-ups on or off: bench/analytics/ingest-cost.ts).
+// maps), 'stats' on request, 'analytics' (roll-ups on or off: bench/analytics/ingest-cost.ts),
+// 'logs' (the log writer's counts, and with `robotSnLike` the rows stored from those robots: bench/logs/burst.ts).
 import { type RobotStatusPayload, topics } from '@railserve/protocol';
+import { sql } from 'drizzle-orm';
 import { SERVER_BROKER_USERNAME } from '../../apps/server/src/broker/acl.ts';
 import { LOCAL_POSTGRES_URL } from '../../apps/server/test/support/postgres.ts';
 import { type BenchSecrets, startBenchServer } from '../support/bench-server.ts';
@@ -64,7 +66,16 @@ process.send?.({
   databaseUrl,
 });
 
-process.on('message', async (message: { type: string; robots?: number; on?: boolean }) => {
+process.on('message', async (message: { type: string; robots?: number; on?: boolean; robotSnLike?: string }) => {
+  if (message.type === 'logs') {
+    const rows = message.robotSnLike
+      ? Number(
+          (await server.db.execute<{ n: string }>(sql`SELECT count(*) AS n FROM logs WHERE robot_sn LIKE ${message.robotSnLike}`))
+            .rows[0].n,
+        )
+      : undefined;
+    process.send?.({ type: 'logs', stats: { ...server.eventLog.stats }, pending: server.eventLog.pending, rows });
+  }
   if (message.type === 'analytics') {
     server.analytics.status = message.on ? rollupStatus : () => {};
     process.send?.({ type: 'analytics', stats: { ...server.analytics.stats } });

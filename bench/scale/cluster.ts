@@ -12,9 +12,15 @@ import { ask, child, next, type ServerReady, startSim, stopChild } from '../supp
 
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? LOCAL_POSTGRES_URL;
 
-export async function startCluster(robots: number, connectPauseMs = 0, lone = 0) {
+/** `instances`: server instances (2 by default); `accounts`: more robots' SNs Mosquitto lets in (a benchmark's own publishers). */
+export async function startCluster(
+  robots: number,
+  connectPauseMs = 0,
+  lone = 0,
+  options: { instances?: number; accounts?: string[] } = {},
+) {
   const secrets = freshSecrets();
-  const planned = fleetPlan(robots).flatMap((track) => track.sns);
+  const planned = [...fleetPlan(robots).flatMap((track) => track.sns), ...(options.accounts ?? [])];
   const brokerPort = await freePort();
   const mosquitto = await startMosquitto(
     {
@@ -30,14 +36,17 @@ export async function startCluster(robots: number, connectPauseMs = 0, lone = 0)
   };
   const first = instance({ postgresUrl: POSTGRES_URL });
   const ready = await next<ServerReady>(first, 'ready');
-  const second = instance({ sharedDatabaseUrl: ready.databaseUrl });
-  await next<ServerReady>(second, 'ready');
+  const others = Array.from({ length: (options.instances ?? 2) - 1 }, () => instance({ sharedDatabaseUrl: ready.databaseUrl }));
+  await Promise.all(others.map((other) => next<ServerReady>(other, 'ready')));
   await ask(first, { type: 'maps', robots });
   const started = Date.now();
   const { sim, loneSim, sns } = await startSim(robots, mosquitto.url, secrets.deviceKey, connectPauseMs, lone);
   return {
-    servers: [first, second],
+    servers: [first, ...others],
     brokerPid: mosquitto.pid,
+    brokerUrl: mosquitto.url,
+    /** What Mosquitto wrote (errors and warnings). */
+    brokerOutput: mosquitto.output,
     sim,
     loneSim,
     ready,
@@ -47,7 +56,7 @@ export async function startCluster(robots: number, connectPauseMs = 0, lone = 0)
       await stopChild(sim);
       if (loneSim) await stopChild(loneSim);
       // The first instance made the database and drops it: it goes last.
-      await stopChild(second);
+      for (const other of others) await stopChild(other);
       await stopChild(first);
       await mosquitto.stop();
     },

@@ -109,6 +109,7 @@ export async function startFleet(robots: number, connectPauseMs = 0, lone = 0) {
     server,
     servers: [server],
     brokerPid: undefined as number | undefined,
+    brokerUrl: ready.brokerUrl,
     sim,
     loneSim,
     ready,

@@ -1,4 +1,3 @@
-import { parseJson } from '@railserve/protocol';
 import type { BrokerIdentity } from './acl.ts';
 
 /**
@@ -22,14 +21,30 @@ export function senderOf(identity: BrokerIdentity & { username?: string }): stri
 }
 
 const STAMPED = /^hcpro4\/(logs|system)\//;
+const OPEN = 0x7b; // {
+const CLOSE = 0x7d; // }
+const isSpace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
 
-/** The payload to relay: a JSON object on a log or system topic gets `sender`; anything else is relayed unchanged. */
+/**
+ * The payload to relay: on a log or system topic, a payload that reads as a JSON object gets
+ * `sender` as its last member; anything else is relayed unchanged. The member is written in
+ * before the closing brace, without parsing the payload (the server parses it once, in the
+ * ingest): JSON.parse keeps the last of duplicate keys, so a `sender` the client wrote is
+ * replaced, and when the result parses, its last brace closes the object itself, so the member
+ * is the object's own. A payload that was no valid JSON stays invalid and is dropped by the ingest.
+ */
 export function stampSender(identity: BrokerIdentity & { username?: string }, topic: string, payload: Buffer): Buffer {
   const sender = senderOf(identity);
   if (!sender || !STAMPED.test(topic)) return payload;
-  const json = parseJson(payload);
-  if (json === null || typeof json !== 'object' || Array.isArray(json)) return payload;
-  return Buffer.from(JSON.stringify({ ...json, sender }));
+  let first = 0;
+  let last = payload.length - 1;
+  while (first <= last && isSpace(payload[first])) first++;
+  while (last > first && isSpace(payload[last])) last--;
+  if (payload[first] !== OPEN || payload[last] !== CLOSE || last === first) return payload;
+  let inner = first + 1;
+  while (inner < last && isSpace(payload[inner])) inner++;
+  const member = `${inner === last ? '' : ','}"sender":${JSON.stringify(sender)}}`;
+  return Buffer.concat([payload.subarray(first, last), Buffer.from(member)]);
 }
 
 export type ParsedSender = { kind: 'robot'; sn: string } | { kind: 'track'; trackId: number } | { kind: 'user'; name: string };
