@@ -12,7 +12,8 @@ import { ask, child, next, type ServerReady, startSim, stopChild } from '../supp
 
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? LOCAL_POSTGRES_URL;
 
-export async function startCluster(robots: number, connectPauseMs = 0, lone = 0) {
+/** `instances`: 2 (bench/scale), or 1 (bench/fleet `--broker mosquitto`: one server's cost per status). */
+export async function startCluster(robots: number, connectPauseMs = 0, lone = 0, instances: 1 | 2 = 2) {
   const secrets = freshSecrets();
   const planned = fleetPlan(robots).flatMap((track) => track.sns);
   const brokerPort = await freePort();
@@ -30,13 +31,13 @@ export async function startCluster(robots: number, connectPauseMs = 0, lone = 0)
   };
   const first = instance({ postgresUrl: POSTGRES_URL });
   const ready = await next<ServerReady>(first, 'ready');
-  const second = instance({ sharedDatabaseUrl: ready.databaseUrl });
-  await next<ServerReady>(second, 'ready');
+  const second = instances === 2 ? instance({ sharedDatabaseUrl: ready.databaseUrl }) : undefined;
+  if (second) await next<ServerReady>(second, 'ready');
   await ask(first, { type: 'maps', robots });
   const started = Date.now();
   const { sim, loneSim, sns } = await startSim(robots, mosquitto.url, secrets.deviceKey, connectPauseMs, lone);
   return {
-    servers: [first, second],
+    servers: second ? [first, second] : [first],
     brokerPid: mosquitto.pid,
     sim,
     loneSim,
@@ -47,7 +48,7 @@ export async function startCluster(robots: number, connectPauseMs = 0, lone = 0)
       await stopChild(sim);
       if (loneSim) await stopChild(loneSim);
       // The first instance made the database and drops it: it goes last.
-      await stopChild(second);
+      if (second) await stopChild(second);
       await stopChild(first);
       await mosquitto.stop();
     },
