@@ -66,7 +66,19 @@ const states = payloads.map((p) => {
   return applyStatus(newRobot(status.sn, new Date()), status, new Date()).next;
 });
 const keyOf = (r: LiveRobot) =>
-  JSON.stringify([r.reportedName, r.lastTrackName, r.trackId, r.point, r.connection, r.battery, r.state, r.health, r.alarms, r.firmware, r.ip]);
+  JSON.stringify([
+    r.reportedName,
+    r.lastTrackName,
+    r.trackId,
+    r.point,
+    r.connection,
+    r.battery,
+    r.state,
+    r.health,
+    r.alarms,
+    r.firmware,
+    r.ip,
+  ]);
 const next = states.map((s) => ({ ...s, lastUpdate: new Date() }));
 const compareBefore = cost((i) => keyOf(states[i % 1000]) !== keyOf(next[i % 1000]));
 const compareAfter = cost((i) => !sameVisible(states[i % 1000], next[i % 1000]));
@@ -76,5 +88,7 @@ console.log(`machine: ${machine()}; ${count} statuses`);
 console.log('| step | before (µs per status) | after (µs per status) |');
 console.log('|---|---|---|');
 console.log(`| JSON.parse alone (kept) | ${f(parseOnly)} | ${f(parseOnly)} |`);
-console.log(`| read a status: JSON, NUL walk, schema → JSON, NUL only with \\u0000, fast check | ${f(before.read)} | ${f(after.read)} |`);
+console.log(
+  `| read a status: JSON, NUL walk, schema → JSON, NUL only with \\u0000, fast check | ${f(before.read)} | ${f(after.read)} |`,
+);
 console.log(`| compare with the last state: JSON key → field by field | ${f(compareBefore)} | ${f(compareAfter)} |`);

@@ -14,8 +14,8 @@ import { fleetPlan } from '../fleet/fleet-plan.ts';
 import { cpuSeconds } from '../fleet/proc-stats.ts';
 import { freshSecrets } from '../support/bench-server.ts';
 import { ask, next, stopChild } from '../support/children.ts';
-import { machine, summary } from '../support/stats.ts';
 import { serverCore } from '../support/server-core.ts';
+import { machine, summary } from '../support/stats.ts';
 import { enrollmentKey, enrolRobots, loadAverage, probeHealth, startServer } from './support.ts';
 
 const { values } = parseArgs({

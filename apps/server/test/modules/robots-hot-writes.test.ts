@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { upsertLiveRobots } from '../../src/modules/robots/repository.ts';
 import { newRobot } from '../../src/modules/robots/live-state.ts';
+import { upsertLiveRobots } from '../../src/modules/robots/repository.ts';
 import { buildTestApp, type TestApp } from '../helper.ts';
 
 // A robot's row is written at every visible change (thousands a second across a fleet). Those writes
@@ -18,12 +18,11 @@ afterAll(async () => {
 
 describe('the robots table under frequent writes', () => {
   it('has no index on a column every write changes', async () => {
-    const { rows } = await app.db.execute<{ indexdef: string }>(
-      sql`select indexdef from pg_indexes where tablename = 'robots'`,
-    );
+    const { rows } = await app.db.execute<{ indexdef: string }>(sql`select indexdef from pg_indexes where tablename = 'robots'`);
     expect(rows.length).toBeGreaterThan(0);
     for (const { indexdef } of rows) {
-      for (const column of ['last_update', 'point', 'battery', 'state', 'health', 'alarms']) expect(indexdef).not.toContain(column);
+      for (const column of ['last_update', 'point', 'battery', 'state', 'health', 'alarms'])
+        expect(indexdef).not.toContain(column);
     }
   });
 
@@ -37,7 +36,9 @@ describe('the robots table under frequent writes', () => {
   it('still finds a robot by its connection and last update (silence)', async () => {
     const heard = new Date(Date.now() - 60_000);
     await upsertLiveRobots(app.db, [{ ...newRobot('HOT-1', heard), battery: 50, state: 'idle' }]);
-    await upsertLiveRobots(app.db, [{ ...newRobot('HOT-1', heard), battery: 49, state: 'goto', point: 3, lastUpdate: new Date() }]);
+    await upsertLiveRobots(app.db, [
+      { ...newRobot('HOT-1', heard), battery: 49, state: 'goto', point: 3, lastUpdate: new Date() },
+    ]);
     const { rows } = await app.db.execute<{ battery: number; point: number }>(
       sql`select battery, point from robots where sn = 'HOT-1' and connection = 'online'`,
     );

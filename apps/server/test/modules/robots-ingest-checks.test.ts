@@ -62,7 +62,9 @@ describe('the status ingest', () => {
     await device.publish(topics.robotStatus('CHK-SELF'), { sn: 'CHK-OTHER', battery: 10, ts: new Date().toISOString() });
     await device.status({ state: 'idle', battery: 62 });
     await waitForRobot(app, 'CHK-SELF', await app.as(0), (r) => r.battery === 62, 'its next status');
-    expect(await droppedReasons('CHK-SELF')).toEqual([`Dropped a payload on ${topics.robotStatus('CHK-SELF')}: names robot CHK-OTHER`]);
+    expect(await droppedReasons('CHK-SELF')).toEqual([
+      `Dropped a payload on ${topics.robotStatus('CHK-SELF')}: names robot CHK-OTHER`,
+    ]);
     await device.close();
   });
 
