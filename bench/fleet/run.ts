@@ -1,9 +1,12 @@
-// Fleet benchmark: N simulated robots at 1 Hz against the server (embedded broker, PGlite).
-// Prints messages handled per second, the server's CPU and memory, and how long a status takes to
-// reach GET /robots/{sn}. See bench/fleet/README.md. It prints figures; it is not a test.
+// Fleet benchmark: N simulated robots at 1 Hz against the server (embedded broker and PGlite, or
+// `--broker mosquitto`: Mosquitto of its own and PostgreSQL). Prints messages handled per second,
+// the server's CPU (also per status) and memory, the robots' PUBACK times, and how long a status
+// takes to reach GET /robots/{sn}. See bench/fleet/README.md. It prints figures; it is not a test.
 import os from 'node:os';
 import { parseArgs } from 'node:util';
+import { startCluster } from '../scale/cluster.ts';
 import { ask, startFleet } from '../support/children.ts';
+import { serverCore } from '../support/server-core.ts';
 import { machine } from '../support/stats.ts';
 import { Histogram } from './histogram.ts';
 import { probeStatusToApi } from './probe.ts';
@@ -16,20 +19,31 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '15' },
     probes: { type: 'string', default: '100' },
     'connect-pause': { type: 'string', default: '0' },
+    'server-core': { type: 'boolean', default: false },
+    broker: { type: 'string', default: 'embedded' },
   },
 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+if (!['embedded', 'mosquitto'].includes(String(values.broker))) throw new Error('--broker is embedded or mosquitto');
+const external = values.broker === 'mosquitto';
+
 type ServerStats = { stats: Record<string, number>; ingest: ReturnType<Histogram['summary']> };
 
 async function measure(robots: number) {
-  const { server, sim, ready, sns, connectSeconds, stop } = await startFleet(robots, Number(values['connect-pause']));
+  const pause = Number(values['connect-pause']);
+  const fleet = external ? await startCluster(robots, pause, 0, { instances: 1 }) : await startFleet(robots, pause);
+  const { sim, ready, sns, connectSeconds, stop, brokerPid } = fleet;
+  const server = fleet.servers[0];
+  if (values['server-core']) serverCore(server, [sim], brokerPid ? [brokerPid] : []);
   await sleep(Number(values.warmup) * 1000);
 
   const pid = server.pid!;
+  await ask(sim, { type: 'acks' });
   const before = {
     cpu: cpuSeconds(pid),
     simCpu: cpuSeconds(sim.pid!),
+    brokerCpu: brokerPid ? cpuSeconds(brokerPid) : 0,
     at: Date.now(),
     stats: await ask<ServerStats>(server, { type: 'stats' }),
   };
@@ -48,20 +62,34 @@ async function measure(robots: number) {
   }
   clearInterval(sampler);
   const seconds = (Date.now() - before.at) / 1000;
-  const after = { cpu: cpuSeconds(pid), simCpu: cpuSeconds(sim.pid!), stats: await ask<ServerStats>(server, { type: 'stats' }) };
+  const after = {
+    cpu: cpuSeconds(pid),
+    simCpu: cpuSeconds(sim.pid!),
+    brokerCpu: brokerPid ? cpuSeconds(brokerPid) : 0,
+    stats: await ask<ServerStats>(server, { type: 'stats' }),
+    acks: (await ask<{ acks: ReturnType<Histogram['summary']> }>(sim, { type: 'acks' })).acks,
+  };
   const delta = (key: string) => (after.stats.stats[key] - before.stats.stats[key]) / seconds;
+  const messagesPerSecond = delta('statuses') + delta('alerts');
 
   await stop();
   return {
     robots,
     connectSeconds,
-    messagesPerSecond: delta('statuses') + delta('alerts'),
+    broker: String(values.broker),
+    serverCore: values['server-core'],
+    messagesPerSecond,
     statementsPerSecond: delta('writes'),
     rowsPerSecond: delta('rowsWritten'),
     serverCpuPercent: ((after.cpu - before.cpu) / seconds) * 100,
+    // The server's CPU time per status or alert it took in (µs).
+    serverCpuPerMessageUs: ((after.cpu - before.cpu) / seconds / messagesPerSecond) * 1e6,
+    brokerCpuPercent: brokerPid ? ((after.brokerCpu - before.brokerCpu) / seconds) * 100 : Number.NaN,
     simCpuPercent: ((after.simCpu - before.simCpu) / seconds) * 100,
     serverRssMb: Math.max(...rss),
     ingest: after.stats.ingest,
+    // From each robot's QoS 1 publish to the broker's PUBACK, as the robots see it.
+    puback: after.acks,
     apiDelay: delays.summary(),
     // The machine's 1-minute load average at the end of the window: other work on it shows here.
     loadAverage: os.loadavg()[0],
@@ -80,12 +108,12 @@ for (const robots of sizes) {
 
 const f = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 console.log(
-  '\n| robots | connect (s) | msgs/s handled | DB rows/s (statements/s) | server CPU | server RSS (MB) | sim CPU | status → memory p50 / p95 (ms) | status → GET /robots/{sn} p50 / p95 / max (ms) | load avg |',
+  '\n| robots | broker | connect (s) | msgs/s handled | DB rows/s (statements/s) | server CPU | server µs per status | server RSS (MB) | broker CPU | sim CPU | status → memory p50 / p95 (ms) | status → GET /robots/{sn} p50 / p95 / max (ms) | PUBACK p50 / p95 (ms) | load avg |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of results) {
   console.log(
-    `| ${r.robots} | ${f(r.connectSeconds, 1)} | ${f(r.messagesPerSecond)} | ${f(r.rowsPerSecond)} (${f(r.statementsPerSecond, 1)}) | ${f(r.serverCpuPercent)} % | ${f(r.serverRssMb)} | ${f(r.simCpuPercent)} % | ${f(r.ingest.p50)} / ${f(r.ingest.p95)} | ${f(r.apiDelay.p50)} / ${f(r.apiDelay.p95)} / ${f(r.apiDelay.max)} (${r.apiDelay.count} probes) | ${f(r.loadAverage, 1)} |`,
+    `| ${r.robots} | ${r.broker}${r.serverCore ? ' (server on CPU 0)' : ''} | ${f(r.connectSeconds, 1)} | ${f(r.messagesPerSecond)} | ${f(r.rowsPerSecond)} (${f(r.statementsPerSecond, 1)}) | ${f(r.serverCpuPercent)} % | ${f(r.serverCpuPerMessageUs)} | ${f(r.serverRssMb)} | ${f(r.brokerCpuPercent)} % | ${f(r.simCpuPercent)} % | ${f(r.ingest.p50)} / ${f(r.ingest.p95)} | ${f(r.apiDelay.p50)} / ${f(r.apiDelay.p95)} / ${f(r.apiDelay.max)} (${r.apiDelay.count} probes) | ${f(r.puback.p50, 1)} / ${f(r.puback.p95, 1)} | ${f(r.loadAverage, 1)} |`,
   );
 }
 process.exit(0);

@@ -66,6 +66,9 @@ process.send?.({
   databaseUrl,
 });
 
+// The bench ended (or failed) without asking: nothing is left running.
+process.on('disconnect', () => process.exit(1));
+
 process.on('message', async (message: { type: string; robots?: number; on?: boolean; robotSnLike?: string }) => {
   if (message.type === 'logs') {
     const rows = message.robotSnLike

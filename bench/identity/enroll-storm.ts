@@ -6,8 +6,9 @@
 import { parseArgs } from 'node:util';
 import { cpuSeconds } from '../fleet/proc-stats.ts';
 import { stopChild } from '../support/children.ts';
+import { serverCore } from '../support/server-core.ts';
 import { machine, summary } from '../support/stats.ts';
-import { enrollmentKey, enrolRobots, loadAverage, probeHealth, serverCore, startServer } from './support.ts';
+import { enrollmentKey, enrolRobots, loadAverage, probeHealth, startServer } from './support.ts';
 
 const { values } = parseArgs({
   options: {

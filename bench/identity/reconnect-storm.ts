@@ -14,8 +14,9 @@ import { fleetPlan } from '../fleet/fleet-plan.ts';
 import { cpuSeconds } from '../fleet/proc-stats.ts';
 import { freshSecrets } from '../support/bench-server.ts';
 import { ask, next, stopChild } from '../support/children.ts';
+import { serverCore } from '../support/server-core.ts';
 import { machine, summary } from '../support/stats.ts';
-import { enrollmentKey, enrolRobots, loadAverage, probeHealth, serverCore, startServer } from './support.ts';
+import { enrollmentKey, enrolRobots, loadAverage, probeHealth, startServer } from './support.ts';
 
 const { values } = parseArgs({
   options: {

@@ -1,11 +1,10 @@
 // What both device identity benchmarks share: the server child, an enrollment key, enrolling
 // robots over HTTP, and a probe of /api/health while something else goes on.
-import { type ChildProcess, fork } from 'node:child_process';
+import { fork } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { API_PREFIX } from '@railserve/protocol';
-import { pinProcesses } from '../scale/process-cpu.ts';
 import type { BenchSecrets } from '../support/bench-server.ts';
 import { next } from '../support/children.ts';
 
@@ -21,15 +20,6 @@ export async function startServer(env: Record<string, string> = {}) {
   });
   const ready = await next<IdentityServerReady>(proc, 'ready', 120_000);
   return { proc, ready };
-}
-
-/** --server-core: the server on CPU 0, everything else (this process, the robots) on the others. */
-export function serverCore(server: ChildProcess, others: ChildProcess[]) {
-  if (os.cpus().length < 2) throw new Error('--server-core needs a machine with two CPUs or more');
-  const rest = `1-${os.cpus().length - 1}`;
-  pinProcesses([server.pid!], '0');
-  pinProcesses([process.pid, ...others.map((o) => o.pid!)], rest);
-  console.log(`server on CPU 0; the bench and its robots on CPUs ${rest}`);
 }
 
 async function api<T>(baseUrl: string, token: string, method: string, url: string, body?: unknown): Promise<T> {

@@ -10,6 +10,7 @@ export * from './message-catalog.ts';
 export * from './mqtt/broker-rules.ts';
 export * from './mqtt/console-feed.ts';
 export * from './mqtt/payloads.ts';
+export * from './mqtt/status-check.ts';
 export * from './mqtt/topics.ts';
 export * from './mqtt/update-payloads.ts';
 export * from './permissions.ts';

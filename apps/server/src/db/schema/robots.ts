@@ -32,7 +32,9 @@ export const robots = pgTable(
   },
   (t) => [
     uniqueIndex('robots_sn_idx').on(t.sn),
-    index('robots_connection_last_update_idx').on(t.connection, t.lastUpdate),
+    // Not on last_update: every write changes it, and an indexed column changed makes PostgreSQL
+    // update every index of the row (no HOT update). Looking for silent robots reads the table.
+    index('robots_connection_idx').on(t.connection),
     index('robots_track_idx').on(t.trackId),
     index('robots_search_trgm_idx').using('gin', sql`(${robotSearchText(t)}) gin_trgm_ops`),
   ],

@@ -1,10 +1,20 @@
-import { alertPayload, formatLogEvent, parseJson, parseTopic, robotStatusPayload, topicFilters } from '@railserve/protocol';
+import {
+  alertPayload,
+  checkRobotStatus,
+  formatLogEvent,
+  parseJson,
+  parseTopic,
+  robotStatusPayload,
+  topicFilters,
+} from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { clearRetained } from '../../lib/clear-retained.ts';
 import { containsNul, stripNul } from '../../lib/nul.ts';
 import type { RobotEvents } from './events.ts';
 import type { RobotFleet } from './fleet.ts';
+
+const NUL_ESCAPE = Buffer.from('\\u0000');
 
 /** A robot that keeps sending bad payloads gets one event-log line per this period, not one per message. */
 const DROP_LOG_EVERY_MS = 60_000;
@@ -31,22 +41,36 @@ export function startRobotIngest(app: FastifyInstance, fleet: RobotFleet, events
     });
   };
 
-  /** The payload, or undefined (after logging) when it is unusable. */
-  const read = <T extends { sn: string }>(sn: string, topic: string, payload: Buffer, schema: z.ZodType<T>) => {
+  /**
+   * The payload, or undefined (after logging) when it is unusable. `fast` (checkRobotStatus)
+   * answers the common case without the schema; what it leaves, the schema judges and explains.
+   */
+  const read = <T extends { sn: string }>(
+    sn: string,
+    topic: string,
+    payload: Buffer,
+    schema: z.ZodType<T>,
+    fast?: (json: unknown) => T | undefined,
+  ) => {
     let json = parseJson(payload);
     if (json === null) return void drop(sn, topic, 'not JSON');
-    if (containsNul(json)) {
+    // JSON text writes a NUL only as the escape \u0000: without one, no value holds one.
+    if (payload.includes(NUL_ESCAPE) && containsNul(json)) {
       // PostgreSQL stores no U+0000: stripped, so the rest of the state is not lost with it.
       app.log.warn({ topic }, 'NUL characters stripped from a robot payload');
       json = stripNul(json);
     }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return void drop(sn, topic, `invalid ${issue.path.join('.') || 'payload'}: ${issue.message}`);
+    let data = fast?.(json);
+    if (!data) {
+      const parsed = schema.safeParse(json);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        return void drop(sn, topic, `invalid ${issue.path.join('.') || 'payload'}: ${issue.message}`);
+      }
+      data = parsed.data;
     }
-    if (parsed.data.sn !== sn) return void drop(sn, topic, `names robot ${parsed.data.sn}`);
-    return parsed.data;
+    if (data.sn !== sn) return void drop(sn, topic, `names robot ${data.sn}`);
+    return data;
   };
 
   // A retained message may be old: it counts as heard when it was sent, so a stale "online" goes offline at the next sweep.
@@ -63,7 +87,7 @@ export function startRobotIngest(app: FastifyInstance, fleet: RobotFleet, events
     (topic, payload, retained) => {
       const target = parseTopic(topic);
       if (target?.kind !== 'robotStatus' || payload.length === 0) return;
-      const status = read(target.sn, topic, payload, robotStatusPayload);
+      const status = read(target.sn, topic, payload, robotStatusPayload, checkRobotStatus);
       if (!status) return clearRetained(app, topic);
       fleet.status(status, heardAt(status.ts, retained));
       app.analytics.status(status);

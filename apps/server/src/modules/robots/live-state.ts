@@ -29,35 +29,22 @@ export type LiveRobot = {
 
 export type ConnectionChange = 'online' | 'offline' | undefined;
 
-const keys = new WeakMap<LiveRobot, string>();
-
-/**
- * The fields the console shows, as one comparable string: equal keys mean no database write is
- * needed. States are never mutated, so each one's key is computed once (a heartbeat costs one).
- */
-export function visibleKey(r: LiveRobot): string {
-  let key = keys.get(r);
-  if (key === undefined) {
-    key = computeKey(r);
-    keys.set(r, key);
-  }
-  return key;
-}
-
-function computeKey(r: LiveRobot): string {
-  return JSON.stringify([
-    r.reportedName,
-    r.lastTrackName,
-    r.trackId,
-    r.point,
-    r.connection,
-    r.battery,
-    r.state,
-    r.health,
-    r.alarms,
-    r.firmware,
-    r.ip,
-  ]);
+/** Whether two states show the same in the console: equal means no database write is needed. */
+export function sameVisible(a: LiveRobot, b: LiveRobot): boolean {
+  return (
+    a.reportedName === b.reportedName &&
+    a.lastTrackName === b.lastTrackName &&
+    a.trackId === b.trackId &&
+    a.point === b.point &&
+    a.connection === b.connection &&
+    a.battery === b.battery &&
+    a.state === b.state &&
+    a.health === b.health &&
+    a.firmware === b.firmware &&
+    a.ip === b.ip &&
+    a.alarms.length === b.alarms.length &&
+    a.alarms.every((code, i) => code === b.alarms[i])
+  );
 }
 
 /**
@@ -130,5 +117,5 @@ export function markSilent(current: LiveRobot) {
 
 function finish(current: LiveRobot, next: LiveRobot) {
   const connectionChange: ConnectionChange = current.connection === next.connection ? undefined : next.connection;
-  return { next, visible: visibleKey(current) !== visibleKey(next), connectionChange };
+  return { next, visible: !sameVisible(current, next), connectionChange };
 }

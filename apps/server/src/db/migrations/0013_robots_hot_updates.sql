@@ -1,0 +1,2 @@
+DROP INDEX "robots_connection_last_update_idx";--> statement-breakpoint
+CREATE INDEX "robots_connection_idx" ON "robots" USING btree ("connection");
