@@ -22,14 +22,22 @@ export function useCriticalNotifications() {
   const { notification } = App.useApp();
   const navigate = useNavigate();
   const show = useRef<(burst: CriticalBurst) => void>(() => {});
+  // Whether the storm's notice is still on screen: alarms joining the storm update it, and do not
+  // bring back one that closed (the header's count stays live).
+  const onScreen = useRef(false);
   show.current = ({ count, tracks, joined }) => {
+    if (joined && !onScreen.current) return;
     const title = t('alarm-ops.notify.title', { count });
     const description = tracks > 0 ? t('alarm-ops.notify.onTracks', { count: tracks }) : '';
     const open = () => {
       notification.destroy(NOTICE_KEY);
       navigate(LIST_PATH);
     };
-    notification.error({ key: NOTICE_KEY, title, description, onClick: open, duration: 10 });
+    onScreen.current = true;
+    const onClose = () => {
+      onScreen.current = false;
+    };
+    notification.error({ key: NOTICE_KEY, title, description, onClick: open, onClose, duration: 10 });
     if (joined) return;
     if (alarmSoundOn()) playAlarmTone();
     if (typeof Notification !== 'undefined' && Notification.permission === 'granted') {
