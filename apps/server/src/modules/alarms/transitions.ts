@@ -18,10 +18,11 @@ type Row = Awaited<ReturnType<typeof repo.openAlarms>>[number];
 
 /**
  * The most transitions one statement writes. The embedded database has one connection: between two
- * statements of a storm the API's reads queued meanwhile get their turn, so a storm of 5,000 is ten
- * statements with reads between them, not one long one they all wait for (bench/alarms/storm.ts).
+ * statements of a storm the API's reads queued meanwhile get their turn, so a storm of 5,000 is 50
+ * short statements with reads between them, not one long one they all wait for; the storm takes
+ * no longer to write (bench/alarms/writes.ts, docs/benchmarks.md).
  */
-export const TRANSITIONS_PER_STATEMENT = 500;
+export const TRANSITIONS_PER_STATEMENT = 100;
 
 /**
  * Writes transitions in their order, a run of the same kind at a time: a run of raises is one
