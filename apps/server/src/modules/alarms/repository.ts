@@ -70,7 +70,10 @@ export const loadActiveAlarms = (db: Database) =>
  */
 export function openAlarms(db: Database, values: PgInsertValue<typeof alarms>[]) {
   const opened = db.$with('opened').as(db.insert(alarms).values(values).onConflictDoNothing().returning());
-  return db.with(opened, loggedAs(db, opened, sql`'raised', NULL`)).select().from(opened);
+  return db
+    .with(opened, loggedAs(db, opened, sql`'raised', NULL`))
+    .select()
+    .from(opened);
 }
 
 /** The timeline entries (`kind, cleared_by`) of the alarms the statement's first part wrote, as its second part. */
@@ -112,7 +115,10 @@ export function clearAlarms(db: Database, ids: number[], by: AlarmClearedBy, at:
       .where(and(inArray(alarms.id, ids), eq(alarms.active, true)))
       .returning(),
   );
-  return db.with(cleared, loggedAs(db, cleared, sql`'cleared', cleared_by`)).select().from(cleared);
+  return db
+    .with(cleared, loggedAs(db, cleared, sql`'cleared', cleared_by`))
+    .select()
+    .from(cleared);
 }
 
 export async function findAlarm(db: Database, id: number) {

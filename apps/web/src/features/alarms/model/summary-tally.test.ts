@@ -5,8 +5,7 @@ import { createSummaryTally } from './summary-tally.ts';
 
 const TS = '2026-11-28T02:00:00.000Z';
 const ZERO: AlarmSummary = { critical: 0, major: 0, minor: 0, warning: 0 };
-const alarm = (id: number, patch: Partial<Alarm> = {}): Alarm =>
-  alarmFixture(id, { raisedAt: TS, lastRaisedAt: TS, ...patch });
+const alarm = (id: number, patch: Partial<Alarm> = {}): Alarm => alarmFixture(id, { raisedAt: TS, lastRaisedAt: TS, ...patch });
 
 describe('the header count moved by the alarm feed', () => {
   it('counts a freshly raised alarm once, and down once when it is acknowledged or cleared', () => {
@@ -16,7 +15,10 @@ describe('the header count moved by the alarm feed', () => {
     // The same alarm again (assigned, commented) is not a second one.
     summary = tally.apply(summary, { ts: TS, alarms: [alarm(1, { assigneeId: 3 })] });
     expect(summary.critical).toBe(1);
-    summary = tally.apply(summary, { ts: TS, alarms: [alarm(1, { acknowledged: true }), alarm(2, { severity: 'minor', active: false })] });
+    summary = tally.apply(summary, {
+      ts: TS,
+      alarms: [alarm(1, { acknowledged: true }), alarm(2, { severity: 'minor', active: false })],
+    });
     expect(summary).toEqual(ZERO);
     // Acknowledged, then cleared: counted down once only.
     summary = tally.apply({ ...ZERO, critical: 4 }, { ts: TS, alarms: [alarm(1, { active: false, acknowledged: true })] });
