@@ -1,6 +1,7 @@
 // The console the alarm benchmarks watch: Chromium signed in as the administrator, in English,
 // with every notification it shows counted (the browser's Notification API is stubbed as allowed,
-// and Ant Design's notices are counted as they appear).
+// Ant Design's notices are counted as they appear, and the Web Audio API is stubbed so that each
+// alarm sound, its first tone, is counted).
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { recordLongTasks } from '../scale/page-watch.ts';
 
@@ -13,13 +14,34 @@ export async function openAlarmConsole(browser: Browser, baseUrl: string, token:
   await context.addInitScript(`
     localStorage.setItem('railserve.token', ${JSON.stringify(token)});
     localStorage.setItem('railserve.locale', 'en');
-    window.__notifications = { browser: 0, notices: 0 };
+    window.__notifications = { browser: 0, notices: 0, sounds: 0 };
     window.Notification = class {
       static permission = 'granted';
       static requestPermission() { return Promise.resolve('granted'); }
       constructor() { window.__notifications.browser++; }
       close() {}
       addEventListener() {}
+    };
+    // The alarm sound is two tones a quarter second apart (features/alarms/model/alarm-sound.ts):
+    // a tone started at the context's current time is a sound's first.
+    window.AudioContext = class {
+      state = 'running';
+      destination = {};
+      get currentTime() { return performance.now() / 1000; }
+      resume() { return Promise.resolve(); }
+      createGain() {
+        const param = { setValueAtTime() {}, exponentialRampToValueAtTime() {} };
+        return { gain: param, connect: (to) => to };
+      }
+      createOscillator() {
+        const context = this;
+        return {
+          frequency: {},
+          connect: (to) => to,
+          start(at) { if (at - context.currentTime > -0.05 && at - context.currentTime < 0.1) window.__notifications.sounds++; },
+          stop() {},
+        };
+      }
     };
     new MutationObserver((records) => {
       for (const record of records)
@@ -40,8 +62,8 @@ export async function openAlarmConsole(browser: Browser, baseUrl: string, token:
   return page;
 }
 
-/** Notifications the page showed so far: the browser's own, and notices on the page. */
-export const notificationsShown = (page: Page): Promise<{ browser: number; notices: number }> =>
+/** Notifications the page showed so far: the browser's own, notices on the page, and alarm sounds played. */
+export const notificationsShown = (page: Page): Promise<{ browser: number; notices: number; sounds: number }> =>
   page.evaluate('window.__notifications');
 
 /** Resolves with the time (ms) at which `selector`'s text first matches `pattern`, or null after `timeoutMs`. */

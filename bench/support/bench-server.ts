@@ -64,7 +64,9 @@ export async function startBenchServer({
   const database = await openDatabase(
     postgres || shared ? { databaseUrl: postgres?.url ?? shared } : where === 'disk' ? { dataDir: path.join(dataDir, 'db') } : {},
   );
-  const server = Fastify({ logger: false, trustProxy: true });
+  // A loaded machine (other work beside the benchmark) starts the app's plugins slower than
+  // Fastify's 10 s default allows; a benchmark waits rather than fails.
+  const server = Fastify({ logger: false, trustProxy: true, pluginTimeout: 120_000 });
   server.addHook('onClose', async () => {
     await database.close();
     await postgres?.drop();

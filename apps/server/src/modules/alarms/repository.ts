@@ -8,7 +8,7 @@ import {
   type AlarmSummary,
   type ListAlarmsQuery,
 } from '@railserve/protocol';
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, not, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, not, type SQL, sql, type WithSubquery } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { alarmEvents, alarms } from '../../db/schema/alarms.ts';
@@ -63,9 +63,26 @@ export const insertEvents = async (db: Database, rows: NewAlarmEvent[]) => {
 export const loadActiveAlarms = (db: Database) =>
   db.select({ id: alarms.id, robotSn: alarms.robotSn, code: alarms.code }).from(alarms).where(eq(alarms.active, true));
 
-/** Opens alarms in one statement; one another instance opened first (same robot and code) is left out. */
-export const openAlarms = (db: Database, values: PgInsertValue<typeof alarms>[]) =>
-  db.insert(alarms).values(values).onConflictDoNothing().returning();
+/**
+ * Opens alarms and writes their timelines' 'raised' entries in one statement (a storm's batch waits
+ * for the single embedded connection once, not twice); one another instance opened first (same
+ * robot and code) is left out, its entry being that instance's.
+ */
+export function openAlarms(db: Database, values: PgInsertValue<typeof alarms>[]) {
+  const opened = db.$with('opened').as(db.insert(alarms).values(values).onConflictDoNothing().returning());
+  return db
+    .with(opened, loggedAs(db, opened, sql`'raised', NULL`))
+    .select()
+    .from(opened);
+}
+
+/** The timeline entries (`kind, cleared_by`) of the alarms the statement's first part wrote, as its second part. */
+const loggedAs = (db: Database, written: WithSubquery, kindAndClearedBy: SQL) =>
+  db
+    .$with('logged', { alarmId: alarmEvents.alarmId })
+    .as(
+      sql`INSERT INTO ${alarmEvents} (alarm_id, kind, cleared_by) SELECT id, ${kindAndClearedBy} FROM ${written} RETURNING alarm_id`,
+    );
 
 export async function findActive(db: Database, robotSn: string, code: string) {
   const [row] = await db
@@ -84,15 +101,24 @@ export async function repeatAlarm(db: Database, id: number, at: Date) {
   return row;
 }
 
-/** Clears active alarms in one statement; the device's clear after an acknowledged reset is the operator's. */
+/**
+ * Clears active alarms and writes their timelines' 'cleared' entries in one statement; the
+ * device's clear after an acknowledged reset is the operator's.
+ */
 export function clearAlarms(db: Database, ids: number[], by: AlarmClearedBy, at: Date) {
   const clearedBy =
     by === 'device' ? sql<AlarmClearedBy>`CASE WHEN ${alarms.resetAcknowledged} THEN 'operator' ELSE 'device' END` : by;
+  const cleared = db.$with('cleared').as(
+    db
+      .update(alarms)
+      .set({ active: false, clearedAt: at, clearedBy })
+      .where(and(inArray(alarms.id, ids), eq(alarms.active, true)))
+      .returning(),
+  );
   return db
-    .update(alarms)
-    .set({ active: false, clearedAt: at, clearedBy })
-    .where(and(inArray(alarms.id, ids), eq(alarms.active, true)))
-    .returning();
+    .with(cleared, loggedAs(db, cleared, sql`'cleared', cleared_by`))
+    .select()
+    .from(cleared);
 }
 
 export async function findAlarm(db: Database, id: number) {

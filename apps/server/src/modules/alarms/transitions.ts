@@ -17,10 +17,19 @@ export type Transition =
 type Row = Awaited<ReturnType<typeof repo.openAlarms>>[number];
 
 /**
+ * The most transitions one statement writes. The embedded database has one connection: between two
+ * statements of a storm the API's reads queued meanwhile get their turn, so a storm of 5,000 is 50
+ * short statements with reads between them, not one long one they all wait for; the storm takes
+ * no longer to write (bench/alarms/writes.ts, docs/benchmarks.md).
+ */
+export const TRANSITIONS_PER_STATEMENT = 100;
+
+/**
  * Writes transitions in their order, a run of the same kind at a time: a run of raises is one
- * INSERT and one for their timeline entries, a run of clears one UPDATE per kind of clear. A storm
- * of 5,000 robots raising one code is then a few statements, not 10,000. A run the database refuses
- * is written again one transition at a time, so only the bad one is lost. `done` hears each row written.
+ * statement (the alarms and their timeline entries) per TRANSITIONS_PER_STATEMENT, a run of clears
+ * likewise per kind of clear. A storm of 5,000 robots raising one code is then a few statements,
+ * not 10,000. A run the database refuses is written again one transition at a time, so only the bad
+ * one is lost. `done` hears each row written.
  */
 export async function writeTransitions(db: Database, log: FastifyBaseLogger, batch: Transition[], done: (row: Row) => void) {
   for (const run of runs(batch)) {
@@ -42,7 +51,7 @@ export async function writeTransitions(db: Database, log: FastifyBaseLogger, bat
 function* runs(batch: Transition[]) {
   let run: Transition[] = [];
   for (const t of batch) {
-    if (run.length > 0 && run[0].kind !== t.kind) {
+    if (run.length > 0 && (run[0].kind !== t.kind || run.length >= TRANSITIONS_PER_STATEMENT)) {
       yield run;
       run = [];
     }
@@ -74,20 +83,13 @@ async function raiseAll(db: Database, run: Extract<Transition, { kind: 'raise' }
       )
     ).map((row) => [key(row.robotSn, row.code), row]),
   );
-  const written: Row[] = [];
   for (const { open, values } of run) {
     // Another instance opened it first: then it wrote the timeline's entry.
     const row = inserted.get(key(values.robotSn, values.code)) ?? (await repo.findActive(db, values.robotSn, values.code));
     if (!row) continue;
     open.id = row.id;
-    written.push(row);
+    done(row);
   }
-  const fresh = written.filter((row) => inserted.get(key(row.robotSn, row.code)) === row);
-  await repo.insertEvents(
-    db,
-    fresh.map((row) => ({ alarmId: row.id, kind: 'raised' as const })),
-  );
-  for (const row of written) done(row);
 }
 
 async function clearAll(db: Database, run: Extract<Transition, { kind: 'clear' }>[], done: (row: Row) => void) {
@@ -100,11 +102,6 @@ async function clearAll(db: Database, run: Extract<Transition, { kind: 'clear' }
     byKind.set(by, ids);
   }
   for (const [by, ids] of byKind) {
-    const rows = await repo.clearAlarms(db, ids, by, at);
-    await repo.insertEvents(
-      db,
-      rows.map((row) => ({ alarmId: row.id, kind: 'cleared' as const, clearedBy: row.clearedBy })),
-    );
-    for (const row of rows) done(row);
+    for (const row of await repo.clearAlarms(db, ids, by, at)) done(row);
   }
 }

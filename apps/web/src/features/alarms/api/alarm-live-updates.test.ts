@@ -43,6 +43,13 @@ describe('registerAlarmLiveUpdates', () => {
     expect(reads).toBe(1);
   });
 
+  it('moves the header count at once by what the feed says, and reads it again', () => {
+    queryClient.setQueryData(alarmKeys.summary, { critical: 0, major: 1, minor: 0, warning: 0 });
+    receive(1, 2);
+    expect(queryClient.getQueryData(alarmKeys.summary)).toEqual({ critical: 0, major: 3, minor: 0, warning: 0 });
+    expect(reads).toBe(1);
+  });
+
   it('turns a storm into a read at its start and one per gap while it goes on, the last change included', () => {
     receive(1);
     for (let i = 2; i < 200; i++) {

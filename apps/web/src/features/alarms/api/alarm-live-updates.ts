@@ -1,6 +1,7 @@
-import { type Alarm, consoleAlarmsPayload, topics } from '@railserve/protocol';
+import { type Alarm, type AlarmSummary, consoleAlarmsPayload, topics } from '@railserve/protocol';
 import type { QueryClient } from '@tanstack/react-query';
 import type { BrokerStore } from '../../../lib/broker/broker-store.ts';
+import { createSummaryTally } from '../model/summary-tally.ts';
 import { alarmKeys } from './alarm-keys.ts';
 
 /** Lists and the header's count are read again at once, then at most this often while alarms keep changing. */
@@ -8,7 +9,8 @@ const REFRESH_GAP_MS = 500;
 
 /**
  * The alarm feed (`hcpro4/console/alarms`) into the query cache: an open alarm's detail takes the
- * new state at once (and reads its timeline again); lists and the header's count are read again at
+ * new state at once (and reads its timeline again), the header's count moves at once by what the
+ * feed says (summary-tally.ts); lists and the header's count are read again at
  * the first change and once more at the end of each gap while changes go on, so a storm of
  * thousands of changes costs a read or two a second and a lone alarm shows at once. After a
  * reconnect everything is read again.
@@ -37,6 +39,7 @@ export function registerAlarmLiveUpdates({ broker, queryClient }: { broker: Brok
     read();
     gap();
   };
+  const tally = createSummaryTally();
   const onAlarm = (alarm: Alarm) => {
     const key = alarmKeys.detail(alarm.id);
     if (!queryClient.getQueryData(key)) return;
@@ -47,6 +50,9 @@ export function registerAlarmLiveUpdates({ broker, queryClient }: { broker: Brok
     const parsed = consoleAlarmsPayload.safeParse(message.json);
     if (!parsed.success) return;
     for (const alarm of parsed.data.alarms) onAlarm(alarm);
+    queryClient.setQueryData(alarmKeys.summary, (summary: AlarmSummary | undefined) =>
+      summary ? tally.apply(summary, parsed.data) : summary,
+    );
     refresh();
   });
   const removeReconnect = broker.onConnect(() => void queryClient.invalidateQueries({ queryKey: alarmKeys.all }));

@@ -46,7 +46,7 @@ afterEach(() => {
 });
 
 describe('critical alarm notifications in the console', () => {
-  it('turns a storm over several feed messages into one notification, one tone and one browser notification', async () => {
+  it('turns a storm over several feed messages into one notification, one tone and one browser notification, updated as more joins', async () => {
     signedIn(2);
     const tones: number[] = [];
     vi.stubGlobal(
@@ -107,6 +107,16 @@ describe('critical alarm notifications in the console', () => {
     expect(screen.getByText('位於 3 條軌道')).toBeTruthy();
     expect(shown).toEqual(['12 則新的嚴重警報']);
     // One tone: two short beeps.
+    expect(tones).toHaveLength(2);
+
+    // More of the storm a few seconds later joins it: the count on screen grows, nothing sounds again.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    send([critical(40, 4, ts)]);
+    act(() => vi.advanceTimersByTime(NOTIFY_GATHER_MS));
+    vi.useRealTimers();
+    expect(await screen.findByText('13 則新的嚴重警報', {}, SLOW)).toBeTruthy();
+    expect(screen.getByText('位於 4 條軌道')).toBeTruthy();
+    expect(shown).toEqual(['12 則新的嚴重警報']);
     expect(tones).toHaveLength(2);
   });
 

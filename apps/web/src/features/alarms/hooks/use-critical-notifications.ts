@@ -12,23 +12,33 @@ const NOTICE_KEY = 'critical-alarms';
 const LIST_PATH = '/alarms?state=active&acknowledged=false&severity=critical';
 
 /**
- * New critical alarms from the alarm feed, gathered into one notification per burst: on screen,
+ * New critical alarms from the alarm feed, gathered into one notification per storm: on screen,
  * as a tone (unless the user turned it off) and, when the user allowed it, as the browser's own
- * notification (one tag, so several open consoles show one).
+ * notification (one tag, so several open consoles show one). Alarms that join the storm later only
+ * update the count on screen.
  */
 export function useCriticalNotifications() {
   const { t } = useTranslation();
   const { notification } = App.useApp();
   const navigate = useNavigate();
   const show = useRef<(burst: CriticalBurst) => void>(() => {});
-  show.current = ({ count, tracks }) => {
+  // Whether the storm's notice is still on screen: alarms joining the storm update it, and do not
+  // bring back one that closed (the header's count stays live).
+  const onScreen = useRef(false);
+  show.current = ({ count, tracks, joined }) => {
+    if (joined && !onScreen.current) return;
     const title = t('alarm-ops.notify.title', { count });
     const description = tracks > 0 ? t('alarm-ops.notify.onTracks', { count: tracks }) : '';
     const open = () => {
       notification.destroy(NOTICE_KEY);
       navigate(LIST_PATH);
     };
-    notification.error({ key: NOTICE_KEY, title, description, onClick: open, duration: 10 });
+    onScreen.current = true;
+    const onClose = () => {
+      onScreen.current = false;
+    };
+    notification.error({ key: NOTICE_KEY, title, description, onClick: open, onClose, duration: 10 });
+    if (joined) return;
     if (alarmSoundOn()) playAlarmTone();
     if (typeof Notification !== 'undefined' && Notification.permission === 'granted') {
       try {

@@ -1,7 +1,7 @@
 import type { Alarm } from '@railserve/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alarmFixture } from '../../../testing/fixtures.ts';
-import { type CriticalBurst, createCriticalNotifier, NOTIFY_GATHER_MS } from './critical-notifier.ts';
+import { type CriticalBurst, createCriticalNotifier, NOTIFY_GATHER_MS, STORM_QUIET_MS } from './critical-notifier.ts';
 
 const TS = '2026-11-28T02:00:00.000Z';
 const critical = (id: number, patch: Partial<Alarm> = {}): Alarm =>
@@ -27,7 +27,7 @@ describe('critical alarm notifications', () => {
     expect(bursts).toEqual([]);
     vi.advanceTimersByTime(NOTIFY_GATHER_MS / 2);
     expect(bursts).toHaveLength(1);
-    expect(bursts[0]).toMatchObject({ count: 12, tracks: 3 });
+    expect(bursts[0]).toMatchObject({ count: 12, tracks: 3, joined: false });
     expect(bursts[0].first.id).toBe(1);
     vi.advanceTimersByTime(NOTIFY_GATHER_MS * 5);
     expect(bursts).toHaveLength(1);
@@ -55,10 +55,26 @@ describe('critical alarm notifications', () => {
     notifier.take({ ts: TS, alarms: [critical(1)] });
     vi.advanceTimersByTime(NOTIFY_GATHER_MS);
     notifier.take({ ts: TS, alarms: [critical(1, { assigneeId: 4 })] });
-    vi.advanceTimersByTime(NOTIFY_GATHER_MS);
+    vi.advanceTimersByTime(STORM_QUIET_MS * 2);
     expect(bursts.map((b) => b.count)).toEqual([1]);
     notifier.take({ ts: TS, alarms: [critical(2, { trackId: null })] });
     vi.advanceTimersByTime(NOTIFY_GATHER_MS);
-    expect(bursts.at(-1)).toMatchObject({ count: 1, tracks: 0 });
+    expect(bursts.at(-1)).toMatchObject({ count: 1, tracks: 0, joined: false });
+  });
+
+  it('keeps a storm the server writes over many seconds one notification: later alarms join it until it goes quiet', () => {
+    // 5,000 robots whose alarms reach the feed 500 at a time, a message every 3 s.
+    for (let i = 0; i < 10; i++) {
+      notifier.take({ ts: TS, alarms: Array.from({ length: 500 }, (_, j) => critical(i * 500 + j, { trackId: j % 50 })) });
+      vi.advanceTimersByTime(3000);
+    }
+    expect(bursts.filter((b) => !b.joined)).toHaveLength(1);
+    expect(bursts.at(-1)).toMatchObject({ count: 5000, tracks: 50, joined: true });
+    expect(bursts.every((b) => b.first.id === 0)).toBe(true);
+    // Quiet for longer than STORM_QUIET_MS: the next critical alarm is news again.
+    vi.advanceTimersByTime(STORM_QUIET_MS);
+    notifier.take({ ts: TS, alarms: [critical(9000)] });
+    vi.advanceTimersByTime(NOTIFY_GATHER_MS);
+    expect(bursts.at(-1)).toMatchObject({ count: 1, joined: false });
   });
 });
