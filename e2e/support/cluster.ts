@@ -75,8 +75,16 @@ export async function startCluster(robotSns: string[], adminPassword: string, op
         },
       });
       child.stderr!.on('data', (d) => (output += d));
-      await waitForHealth(url, child, () => output);
+      await waitForHealth(url, child, () => output).catch(async (error: Error) => {
+        // On a machine busy with other work a start can pass Fastify's 10 s plugin timeout: once more.
+        if (!error.message.includes('AVV_ERR_PLUGIN_EXEC_TIMEOUT') || retried) throw error;
+        retried = true;
+        output = '';
+        await launch();
+      });
+      retried = false;
     };
+    let retried = false;
     const end = async (signal: NodeJS.Signals) => {
       if (!child || child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child!.once('exit', resolve));

@@ -114,7 +114,7 @@ export async function startMosquitto(
       `acl_file ${SHIPPED_ACL}`,
       // As shipped (deploy/mosquitto/mosquitto.conf).
       'set_tcp_nodelay true',
-      'max_inflight_messages 1000',
+      'max_inflight_messages 10000',
       'max_queued_messages 1000000',
       ...(options.persistence ? ['persistence true', `persistence_location ${dir}/`] : ['persistence false']),
       // Running as root in CI: stay root so the generated files stay readable.
