@@ -35,7 +35,12 @@ const note = (what: string, holds: boolean, detail: string) => {
 
 const sns = Array.from({ length: ROBOTS }, (_, i) => `FLT-${String(i + 1).padStart(4, '0')}`);
 say(`starting PostgreSQL database, Mosquitto and three instances for ${ROBOTS} robots`);
-const cluster = await startCluster(sns, ADMIN_PASSWORD, { instances: 3, persistence: true });
+// The production offline time (15 s), not the browser tests' 5 s.
+const cluster = await startCluster(sns, ADMIN_PASSWORD, {
+  instances: 3,
+  persistence: true,
+  env: { ROBOT_OFFLINE_AFTER_S: '15' },
+});
 const [a, b, c] = cluster.instances;
 const db = await readDatabase(cluster.database.url);
 const browser = await chromium.launch({

@@ -33,13 +33,13 @@ export async function startPublishers(options: {
   const clients: MqttClient[] = [];
   const timers: NodeJS.Timeout[] = [];
   let seq = 0;
-  for (const sn of options.sns) {
-    const client = await mqtt.connectAsync(options.url, {
-      username: sn,
-      password: options.deviceKey,
-      clientId: `${sn}-load`,
-      reconnectPeriod: 500,
-    });
+  const connected = await Promise.all(
+    options.sns.map((sn) =>
+      mqtt.connectAsync(options.url, { username: sn, password: options.deviceKey, clientId: `${sn}-load`, reconnectPeriod: 500 }),
+    ),
+  );
+  for (const [index, sn] of options.sns.entries()) {
+    const client = connected[index];
     clients.push(client);
     const publish = (topic: string, payload: object, onAck: () => void) => {
       if (!client.connected) return;

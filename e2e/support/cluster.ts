@@ -26,6 +26,8 @@ export type ClusterOptions = {
   instances?: number;
   /** Mosquitto keeps sessions and queued messages across its restart (as shipped). */
   persistence?: boolean;
+  /** Settings of the servers' over the tests' (e.g. the default ROBOT_OFFLINE_AFTER_S). */
+  env?: Record<string, string>;
 };
 
 /**
@@ -72,6 +74,7 @@ export async function startCluster(robotSns: string[], adminPassword: string, op
           ROBOT_OFFLINE_AFTER_S: '5',
           INSTANCE_NAME: name,
           LOG_LEVEL: 'warn',
+          ...options.env,
         },
       });
       child.stderr!.on('data', (d) => (output += d));

@@ -28,16 +28,10 @@ export type MqttBridge = {
   waitUntilConnected(timeoutMs?: number): Promise<void>;
   /** Connected, and every subscription made so far acknowledged by the broker. */
   waitUntilSubscribed(timeoutMs?: number): Promise<void>;
-  /**
-   * Every module has registered its handlers: messages that came before their handler (a lasting
-   * session's queue is sent at once on connecting) are handled now, the rest acknowledged.
-   */
+  /** Every module has registered its handlers: a bridge made with `connectWhenReady` connects now. */
   ready(): void;
   close(): Promise<void>;
 };
-
-/** Messages kept for a handler not registered yet, at most. */
-const EARLY_MAX = 10_000;
 
 export function createMqttBridge(options: {
   /** The broker's address (named in logs, its password hidden), or `connect` for an in-process broker. */
@@ -48,6 +42,11 @@ export function createMqttBridge(options: {
   shared: boolean;
   log: FastifyBaseLogger;
   guard: FaultGuard;
+  /**
+   * Connect at `ready()`, not at once: a lasting session's queue comes the moment it connects, and
+   * must find its handlers (the server starts without the broker anyway).
+   */
+  connectWhenReady?: boolean;
 }): MqttBridge {
   const handlers: { filter: string; handler: MessageHandler }[] = [];
   const ownCopy = new Set<string>();
@@ -71,7 +70,8 @@ export function createMqttBridge(options: {
     const dial = builder.streamBuilder;
     builder.streamBuilder = (c) => gate.wrap(dial(c));
   }
-  client.connect();
+  let connecting = !options.connectWhenReady;
+  if (connecting) client.connect();
 
   let pendingSubscriptions = 0;
   const settled: (() => void)[] = [];
@@ -90,23 +90,10 @@ export function createMqttBridge(options: {
   });
   client.on('error', (error) => options.log.warn({ err: error.message }, 'MQTT connection error'));
   client.on('offline', () => options.log.warn('MQTT broker unreachable, retrying'));
-  let ready = false;
-  const early: { topic: string; payload: Buffer; retain: boolean; handled: (work: Promise<unknown>) => void }[] = [];
   client.on('message', (topic, payload, packet) => {
-    const held = gate !== undefined && packet.qos === 1 && packet.messageId !== undefined;
-    if (!ready && early.length < EARLY_MAX && !handlers.some((h) => topicMatches(h.filter, topic))) {
-      const handled = new Promise<Promise<unknown>>((resolve) =>
-        early.push({ topic, payload, retain: packet.retain, handled: resolve }),
-      );
-      if (held)
-        gate!.hold(
-          packet.messageId!,
-          handled.then((work) => work),
-        );
-      return;
-    }
     const work = safeRoute(topic, payload, packet.retain);
-    if (held && work.length > 0) gate!.hold(packet.messageId!, Promise.all(work));
+    if (gate && packet.qos === 1 && packet.messageId !== undefined && work.length > 0)
+      gate.hold(packet.messageId, Promise.all(work));
   });
   const safeRoute = (topic: string, payload: Buffer, retain: boolean) => {
     try {
@@ -166,8 +153,8 @@ export function createMqttBridge(options: {
     },
     waitUntilConnected,
     ready() {
-      ready = true;
-      for (const { topic, payload, retain, handled } of early.splice(0)) handled(Promise.all(safeRoute(topic, payload, retain)));
+      if (!connecting) client.connect();
+      connecting = true;
     },
     async waitUntilSubscribed(timeoutMs = 10_000) {
       await waitUntilConnected(timeoutMs);

@@ -47,6 +47,7 @@ export const brokerPlugin = fp(async (app: FastifyInstance) => {
           // again when it is back (docs/deploy.md, "Delivery guarantee"). The name is keyed with the
           // installation's secret, so no other client can guess it and take the session over.
           clientOptions: { clientId: lastingClientId(config.instanceName, secrets.jwtSecret), clean: false },
+          connectWhenReady: true,
           shared: true,
           log: app.log,
           guard: app.faultGuard,
