@@ -11,7 +11,7 @@ import { SimRobot } from '@railserve/robot-sim';
 import { startCluster } from '../../e2e/support/cluster.ts';
 import { cpuSeconds } from '../fleet/proc-stats.ts';
 import { checkCommands, checkLogsAndAlerts, consoleShows, type Finding, healthy, readDatabase, within } from './checks.ts';
-import { startCommands, startPublishers } from './load.ts';
+import { LOAD_LOG_TYPE, startCommands, startPublishers } from './load.ts';
 
 const { values } = parseArgs({
   options: {
@@ -193,7 +193,19 @@ try {
     const [{ n }] = await db.rows<{ n: string }>(`SELECT count(*) AS n FROM commands WHERE status = 'sent'`);
     return Number(n) === 0;
   }, 30_000);
-  await pause(2000);
+  // What the broker still holds for the instances (a restarted one's queue) is stored meanwhile: wait
+  // until every acknowledged record is in, or the count stops growing for 15 s (at most 2 minutes).
+  const loadRows = async () =>
+    Number((await db.rows<{ n: string }>('SELECT count(*) AS n FROM logs WHERE type = $1', [LOAD_LOG_TYPE]))[0].n);
+  let last = -1;
+  let still = 0;
+  const drained = await within(async () => {
+    const rows = await loadRows();
+    still = rows === last ? still + 1 : 0;
+    last = rows;
+    return rows >= publishers.sent.logs.size || still >= 150;
+  }, 120_000);
+  say(`records stored: ${last} (${drained === undefined ? 'still growing after 2 minutes' : `settled in ${drained} ms`})`);
   for (const f of await checkLogsAndAlerts(db, publishers.sent, sns)) note(f.what, f.holds, f.detail);
   for (const f of await checkCommands(db, commands.answered)) note(f.what, f.holds, f.detail);
   note('the robots are online at the end', (await db.robotsOnline()) === ROBOTS, `${await db.robotsOnline()} of ${ROBOTS}`);
