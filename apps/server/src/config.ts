@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -45,6 +46,10 @@ const envSchema = z.object({
   MQTT_DYNAMIC_SECURITY: z.stringbool({ error: 'must be true or false' }).default(false),
   MQTT_PORT: port.default(1883),
   MQTT_WS_PORT: port.default(9001),
+  INSTANCE_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9._:-]{1,64}$/, { error: 'must be 1-64 letters, digits, dots, colons, dashes or underscores' })
+    .optional(),
   ADMIN_PASSWORD: z.string().min(6, { error: 'must be at least 6 characters' }).optional(),
   DEVICE_KEY: secret.optional(),
   JWT_SECRET: secret.optional(),
@@ -89,6 +94,11 @@ export type Config = {
   mqttDynamicSecurity: boolean;
   mqttPort: number;
   mqttWsPort: number;
+  /**
+   * This instance's lasting name on an external broker (its session there outlives a restart, so
+   * what it had not acknowledged comes back to it): INSTANCE_NAME, else the host name and port.
+   */
+  instanceName: string;
   adminPassword?: string;
   deviceKey?: string;
   jwtSecret?: string;
@@ -142,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttDynamicSecurity: e.MQTT_DYNAMIC_SECURITY,
     mqttPort: e.MQTT_PORT,
     mqttWsPort: e.MQTT_WS_PORT,
+    instanceName: e.INSTANCE_NAME ?? `${os.hostname()}:${e.PORT}`,
     adminPassword: e.ADMIN_PASSWORD,
     deviceKey: e.DEVICE_KEY,
     jwtSecret: e.JWT_SECRET,

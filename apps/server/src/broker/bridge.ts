@@ -3,8 +3,14 @@ import { BROKER_LIMITS, RETAINED_TOPICS, sharedTopic, topicMatches } from '@rail
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type IClientOptions, type MqttClient, MqttClient as MqttClientClass } from 'mqtt';
 import type { FaultGuard } from '../lib/fault-guard.ts';
+import { AckGate } from './ack-gate.ts';
 
-export type MessageHandler = (topic: string, payload: Buffer, retained: boolean) => void | Promise<void>;
+/**
+ * A handler of the server's subscription. A promise it returns holds the QoS 1 message's
+ * acknowledgement to the broker until it settles (ack-gate.ts): an ingest that returns its
+ * commit makes the message at-least-once (docs/deploy.md, "Delivery guarantee").
+ */
+export type MessageHandler = (topic: string, payload: Buffer, retained: boolean) => unknown;
 export type PublishOptions = { qos?: 0 | 1 | 2; retain?: boolean };
 
 /** The server's own connection to the broker, embedded or external alike. */
@@ -22,6 +28,8 @@ export type MqttBridge = {
   waitUntilConnected(timeoutMs?: number): Promise<void>;
   /** Connected, and every subscription made so far acknowledged by the broker. */
   waitUntilSubscribed(timeoutMs?: number): Promise<void>;
+  /** Every module has registered its handlers: a bridge made with `connectWhenReady` connects now. */
+  ready(): void;
   close(): Promise<void>;
 };
 
@@ -34,6 +42,11 @@ export function createMqttBridge(options: {
   shared: boolean;
   log: FastifyBaseLogger;
   guard: FaultGuard;
+  /**
+   * Connect at `ready()`, not at once: a lasting session's queue comes the moment it connects, and
+   * must find its handlers (the server starts without the broker anyway).
+   */
+  connectWhenReady?: boolean;
 }): MqttBridge {
   const handlers: { filter: string; handler: MessageHandler }[] = [];
   const ownCopy = new Set<string>();
@@ -47,8 +60,18 @@ export function createMqttBridge(options: {
     ...options.clientOptions,
   };
   const client: MqttClient = options.connect
-    ? new MqttClientClass(options.connect, { protocolVersion: 4, ...clientOptions })
-    : mqtt.connect(options.url, clientOptions);
+    ? new MqttClientClass(options.connect, { protocolVersion: 4, ...clientOptions, manualConnect: true })
+    : mqtt.connect(options.url, { ...clientOptions, manualConnect: true });
+  // An in-process broker ends with the server: holding acknowledgements to it would buy nothing.
+  const gate = options.connect ? undefined : new AckGate();
+  if (gate) {
+    // The stream builder mqtt.connect chose for the URL (a constructor argument, private in the types) wraps each connection.
+    const builder = client as unknown as { streamBuilder: (c: MqttClient) => Duplex };
+    const dial = builder.streamBuilder;
+    builder.streamBuilder = (c) => gate.wrap(dial(c));
+  }
+  let connecting = !options.connectWhenReady;
+  if (connecting) client.connect();
 
   let pendingSubscriptions = 0;
   const settled: (() => void)[] = [];
@@ -67,23 +90,37 @@ export function createMqttBridge(options: {
   });
   client.on('error', (error) => options.log.warn({ err: error.message }, 'MQTT connection error'));
   client.on('offline', () => options.log.warn('MQTT broker unreachable, retrying'));
-  client.on('message', (topic, payload, packet) =>
-    options.guard.run({ where: 'broker message', topic }, () => route(topic, payload, packet.retain)),
-  );
-  const route = (topic: string, payload: Buffer, retain: boolean) => {
+  client.on('message', (topic, payload, packet) => {
+    const work = safeRoute(topic, payload, packet.retain);
+    if (gate && packet.qos === 1 && packet.messageId !== undefined && work.length > 0)
+      gate.hold(packet.messageId, Promise.all(work));
+  });
+  const safeRoute = (topic: string, payload: Buffer, retain: boolean) => {
+    try {
+      return route(topic, payload, retain);
+    } catch (error) {
+      options.guard.report({ where: 'broker message', topic }, error);
+      return [];
+    }
+  };
+  /** Hands a message to its handlers; answers what they are still doing (their promises never reject). */
+  const route = (topic: string, payload: Buffer, retain: boolean): Promise<void>[] => {
+    const work: Promise<void>[] = [];
     // Devices' payloads have a cap (the embedded broker closes them sooner): an external broker may
     // still deliver a bigger one, which is dropped, and cleared when the broker would keep it.
     if (payload.length > BROKER_LIMITS.devicePacketBytes) {
       options.log.warn({ topic, bytes: payload.length }, 'dropped an oversized broker message');
       if (RETAINED_TOPICS.some((filter) => topicMatches(filter, topic)))
         client.publish(topic, '', { qos: 1, retain: true }, () => {});
-      return;
+      return work;
     }
     // One handler's fault drops this message for it alone: the others, and the next message, go on.
     for (const { filter, handler } of handlers) {
-      if (topicMatches(filter, topic))
-        options.guard.run({ where: `handling ${filter}`, topic }, () => handler(topic, payload, retain));
+      if (!topicMatches(filter, topic)) continue;
+      const pending = options.guard.run({ where: `handling ${filter}`, topic }, () => handler(topic, payload, retain));
+      if (pending) work.push(pending);
     }
+    return work;
   };
 
   const waitUntilConnected = (timeoutMs = 10_000): Promise<void> => {
@@ -115,6 +152,10 @@ export function createMqttBridge(options: {
       if (!known && client.connected) subscribe(filter);
     },
     waitUntilConnected,
+    ready() {
+      if (!connecting) client.connect();
+      connecting = true;
+    },
     async waitUntilSubscribed(timeoutMs = 10_000) {
       await waitUntilConnected(timeoutMs);
       if (pendingSubscriptions === 0) return;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createDynsecBrokerAccounts, tokenBrokerAccounts } from '../modules/auth/broker-accounts.ts';
@@ -43,13 +43,18 @@ export const brokerPlugin = fp(async (app: FastifyInstance) => {
         }
       : {
           url: config.mqttUrl!,
-          clientOptions: { clientId: serverClientId },
+          // A lasting session per instance: what it had not acknowledged when it died is sent to it
+          // again when it is back (docs/deploy.md, "Delivery guarantee"). The name is keyed with the
+          // installation's secret, so no other client can guess it and take the session over.
+          clientOptions: { clientId: lastingClientId(config.instanceName, secrets.jwtSecret), clean: false },
+          connectWhenReady: true,
           shared: true,
           log: app.log,
           guard: app.faultGuard,
         },
   );
   app.decorate('mqtt', bridge);
+  app.addHook('onReady', async () => bridge.ready());
   const dynsec = config.mqttDynamicSecurity ? createDynsecClient(bridge) : undefined;
   const brokerAccounts = dynsec
     ? createDynsecBrokerAccounts({
@@ -70,3 +75,8 @@ export const brokerPlugin = fp(async (app: FastifyInstance) => {
     await broker?.close();
   });
 });
+
+/** `railserve-server-` and 16 hex digits: the same for an instance's every start, unguessable without the secret. */
+export function lastingClientId(instanceName: string, secret: string) {
+  return `railserve-server-${createHmac('sha256', secret).update(instanceName).digest('hex').slice(0, 16)}`;
+}

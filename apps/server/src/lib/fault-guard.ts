@@ -33,14 +33,22 @@ export class FaultGuard {
     }
   }
 
-  /** Runs `work` (a handler, a timer's tick); a throw or a rejection is reported, never raised. */
-  run(context: FaultContext, work: () => unknown): void {
+  /**
+   * Runs `work` (a handler, a timer's tick); a throw or a rejection is reported, never raised. Work
+   * that answers a promise gets one back that settles with it and never rejects.
+   */
+  run(context: FaultContext, work: () => unknown): Promise<void> | undefined {
     try {
       const result = work();
-      if (result instanceof Promise) result.catch((error: unknown) => this.report(context, error));
+      if (result instanceof Promise)
+        return result.then(
+          () => {},
+          (error: unknown) => this.report(context, error),
+        );
     } catch (error) {
       this.report(context, error);
     }
+    return undefined;
   }
 
   /** A listener that cannot throw into the emitter that calls it. */

@@ -1,6 +1,7 @@
 import { brokerClientId, commandPayload, parseJson } from '@railserve/protocol';
 import mqtt, { type MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { findCommand, insertCommand } from '../../src/modules/commands/repository.ts';
 import { buildTestApp, type TestApp } from '../helper.ts';
 
 // Command tracking against the embedded broker with a scripted device that acks, refuses or stays silent.
@@ -73,5 +74,23 @@ describe('command tracking', () => {
     device.publish('HCP4/CMD-1/ack', 'not json');
     device.publish('HCP4/CMD-1/ack', JSON.stringify({ id: 'unknown', ok: true, ts: new Date().toISOString() }));
     expect(await send('reset_alarm')).toMatchObject({ status: 'acknowledged' });
+  });
+
+  it('times out a command whose instance died before its timer did, once, from any instance', async () => {
+    // As an instance killed after sending it would leave it: sent, with nobody's timer running.
+    const orphan = await insertCommand(app.db, {
+      id: 'orphan-1',
+      target: 'CMD-1',
+      command: 'restart',
+      status: 'sent',
+      username: 'admin',
+      sentAt: new Date(Date.now() - 60_000),
+    });
+    expect(orphan.status).toBe('sent');
+    const answered: string[] = [];
+    app.commands.onAnswered((record) => answered.push(`${record.id}:${record.status}`));
+    await vi.waitFor(() => expect(answered).toContain('orphan-1:timed_out'), { timeout: 10_000 });
+    expect(await findCommand(app.db, 'orphan-1')).toMatchObject({ status: 'timed_out' });
+    expect(answered.filter((a) => a.startsWith('orphan-1'))).toHaveLength(1);
   });
 });

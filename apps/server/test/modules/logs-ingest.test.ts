@@ -48,6 +48,19 @@ describe('log ingest', () => {
     expect(Date.parse(stored.time as string)).toBeGreaterThanOrEqual(before - 1000);
   });
 
+  it('stores a message the broker delivers again once (the same topic and bytes)', async () => {
+    const payload = JSON.stringify({ ts: ts(), level: 'info', type: 'again', message: 'delivered twice', robotSn: 'ROBOT-1' });
+    await robot.publishAsync('hcpro4/logs/robot', payload, { qos: 1 });
+    await robot.publishAsync('hcpro4/logs/robot', payload, { qos: 1, dup: true });
+    await robot.publishAsync(
+      'hcpro4/logs/robot',
+      JSON.stringify({ ts: ts(), level: 'info', type: 'again-marker', message: 'after' }),
+    );
+    await vi.waitFor(async () => expect(await logsWith({ type: 'again-marker' })).toHaveLength(1), { timeout: 10_000 });
+    await app.eventLog.flush();
+    expect(await logsWith({ type: 'again' })).toHaveLength(1);
+  });
+
   it('drops invalid payloads and keeps serving', async () => {
     await robot.publishAsync('hcpro4/logs/robot', 'not json');
     await robot.publishAsync('hcpro4/logs/robot', JSON.stringify({ ts: ts(), level: 'loud', type: 'x', message: 'bad level' }));

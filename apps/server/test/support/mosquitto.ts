@@ -19,6 +19,8 @@ export type MosquittoOptions = {
   dynamicSecurity?: boolean;
   /** A WebSocket listener on a free port too (browsers). */
   websockets?: boolean;
+  /** Sessions and queued messages kept across `restart()` (written at a clean stop), as shipped. */
+  persistence?: boolean;
 };
 
 export type Mosquitto = {
@@ -29,6 +31,8 @@ export type Mosquitto = {
   /** The broker's process id (benchmarks read its CPU time). */
   pid: number;
   output: () => string;
+  /** Stops it (SIGTERM: it saves its state) and starts it again on the same ports and files. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -110,7 +114,9 @@ export async function startMosquitto(
       `acl_file ${SHIPPED_ACL}`,
       // As shipped (deploy/mosquitto/mosquitto.conf).
       'set_tcp_nodelay true',
-      'persistence false',
+      'max_inflight_messages 10000',
+      'max_queued_messages 1000000',
+      ...(options.persistence ? ['persistence true', `persistence_location ${dir}/`] : ['persistence false']),
       // Running as root in CI: stay root so the generated files stay readable.
       'user root',
       'log_dest stderr',
@@ -118,24 +124,36 @@ export async function startMosquitto(
       'log_type warning',
     ].join('\n'),
   );
-  const child: ChildProcess = spawn(MOSQUITTO, ['-c', conf], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  await waitForPort(chosen, child, () => output);
-  if (wsPort) await waitForPort(wsPort, child, () => output);
+  const launch = async () => {
+    const started: ChildProcess = spawn(MOSQUITTO, ['-c', conf], { stdio: ['ignore', 'pipe', 'pipe'] });
+    started.stdout!.on('data', (d) => (output += d));
+    started.stderr!.on('data', (d) => (output += d));
+    await waitForPort(chosen, started, () => output);
+    if (wsPort) await waitForPort(wsPort, started, () => output);
+    return started;
+  };
+  let child = await launch();
+  const halt = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
   return {
     port: chosen,
     url: `mqtt://127.0.0.1:${chosen}`,
     wsPort,
-    pid: child.pid!,
+    get pid() {
+      return child.pid!;
+    },
     output: () => output,
+    async restart() {
+      await halt();
+      child = await launch();
+    },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await halt();
       await rm(dir, { recursive: true, force: true });
     },
   };

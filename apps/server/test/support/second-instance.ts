@@ -8,7 +8,9 @@ import type { TestApp } from '../helper.ts';
  */
 export async function startSecondInstance(first: TestApp): Promise<FastifyInstance> {
   const server = Fastify({ logger: false });
-  await server.register(app, { config: first.config, secrets: first.secrets, database: first.database });
+  // A name of its own: on an external broker each instance has its own lasting session.
+  const config = { ...first.config, instanceName: `${first.config.instanceName}-second` };
+  await server.register(app, { config, secrets: first.secrets, database: first.database });
   await server.ready();
   return server;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /** Every command and configuration write the console sent, tracked until its ack or timeout. */
@@ -14,5 +15,9 @@ export const commands = pgTable(
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     username: varchar('username', { length: 64 }).notNull(),
   },
-  (t) => [index('commands_target_sent_idx').on(t.target, t.sentAt)],
+  (t) => [
+    index('commands_target_sent_idx').on(t.target, t.sentAt),
+    // The commands still waiting, for the sweep that times out those whose instance died (few rows).
+    index('commands_waiting_idx').on(t.sentAt).where(sql`${t.status} = 'sent'`),
+  ],
 );

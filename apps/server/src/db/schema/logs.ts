@@ -1,4 +1,5 @@
-import { bigint, bigserial, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * Log records. Track and robot names are copied in when a record is written, so a record stays
@@ -27,6 +28,12 @@ export const logs = pgTable(
      * words reach the trigram index (modules/logs/search-text.ts). Null: `message` says it all.
      */
     searchText: text('search_text'),
+    /**
+     * The broker message the record came from (topic and payload digested, modules/logs/delivery-key.ts):
+     * a message delivered again after an instance died before acknowledging it is stored once.
+     * Null for the server's own events.
+     */
+    deliveryKey: uuid('delivery_key'),
   },
   (t) => [
     // Newest first, and the keyset cursor of exports and batched deletes.
@@ -42,6 +49,7 @@ export const logs = pgTable(
     index('logs_message_trgm_idx').using('gin', t.message.op('gin_trgm_ops')),
     // Free text in the readers' words (both languages); rows where it is null cost the index nothing to speak of.
     index('logs_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    uniqueIndex('logs_delivery_key_idx').on(t.deliveryKey).where(sql`${t.deliveryKey} IS NOT NULL`),
   ],
 );
 

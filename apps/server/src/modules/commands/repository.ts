@@ -1,5 +1,5 @@
 import type { CommandRecord, CommandStatus, ListCommandsQuery } from '@railserve/protocol';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { commands } from '../../db/schema/commands.ts';
 import { paged } from '../../lib/sql.ts';
@@ -36,6 +36,19 @@ export async function answerCommand(db: Database, id: string, status: CommandSta
     .where(and(eq(commands.id, id), eq(commands.status, 'sent')))
     .returning();
   return row ? toCommandRecord(row) : undefined;
+}
+
+/**
+ * Times out every command still waiting after `olderThanMs` (by the database's clock): those whose
+ * instance died before its own timer could. Each row moves once, whichever instance sweeps.
+ */
+export async function timeOutWaiting(db: Database, olderThanMs: number, error: string) {
+  const rows = await db
+    .update(commands)
+    .set({ status: 'timed_out', error, answeredAt: new Date() })
+    .where(and(eq(commands.status, 'sent'), lt(commands.sentAt, sql`now() - make_interval(secs => ${olderThanMs / 1000})`)))
+    .returning();
+  return rows.map(toCommandRecord);
 }
 
 export async function listCommands(db: Database, target: string, query: ListCommandsQuery) {

@@ -10,7 +10,7 @@ import {
 } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
 import { requireBroker } from '../../lib/require-broker.ts';
-import { answerCommand, findCommand, insertCommand } from './repository.ts';
+import { answerCommand, findCommand, insertCommand, timeOutWaiting } from './repository.ts';
 
 export type SendCommand = {
   /** `sn` or `track-{id}` (protocol commandTarget). */
@@ -96,7 +96,21 @@ export function startCommandTracker(app: FastifyInstance): CommandTracker {
     },
   );
   app.mqtt.handle(topicFilters.trackAck, onAck, { shared: false });
+
+  // A command whose instance died waits for no timer: any instance times it out a timeout later
+  // than its own would have (docs/deploy.md, "Delivery guarantee").
+  const timeoutMs = app.config.commandTimeoutMs;
+  const sweep = setInterval(
+    () =>
+      app.faultGuard.run({ where: 'the waiting commands sweep' }, async () => {
+        const error = formatCommandError('no_answer', { ms: timeoutMs });
+        for (const record of await timeOutWaiting(app.db, 2 * timeoutMs, error)) settle(record);
+      }),
+    timeoutMs,
+  );
+  sweep.unref();
   app.addHook('onClose', async () => {
+    clearInterval(sweep);
     for (const timer of timers.values()) clearTimeout(timer);
     timers.clear();
   });

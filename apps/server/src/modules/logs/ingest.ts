@@ -17,6 +17,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { parseSender } from '../../broker/sender.ts';
 import { clearRetained } from '../../lib/clear-retained.ts';
+import { deliveryKeyOf } from './delivery-key.ts';
 import { precompiled } from './payload-check.ts';
 
 /** A console may send this many system messages per minute; the rest are dropped (and counted). */
@@ -69,7 +70,15 @@ export function ingestLogsFromBroker(app: FastifyInstance) {
       }
       record.trackId = sender.trackId;
     }
-    app.eventLog.write({ source: source.source as LogSource, ...record, deviceTs: ts, sender: parsed.data.sender });
+    app.eventLog.write({
+      source: source.source as LogSource,
+      ...record,
+      deviceTs: ts,
+      sender: parsed.data.sender,
+      deliveryKey: deliveryKeyOf(topic, payload),
+    });
+    // Acknowledged to the broker once stored: an instance that dies first has it sent again.
+    return app.eventLog.committed();
   });
 
   // Mosquitto's console roles cannot refuse the retain flag (docs/security.md): whatever a console
@@ -100,7 +109,9 @@ export function ingestLogsFromBroker(app: FastifyInstance) {
       message,
       deviceTs: parsed.data.timestamp,
       sender: who,
+      deliveryKey: deliveryKeyOf(topic, payload),
     });
+    return app.eventLog.committed();
   });
 }
 

@@ -36,7 +36,7 @@ export function toLogRecord(row: StoredRow): LogRecord {
 }
 
 /**
- * One statement for a whole batch: arrays through unnest keep it at 13 parameters however many
+ * One statement for a whole batch: arrays through unnest keep it at 14 parameters however many
  * rows, and the record types are noted in the same round trip. The search text (both languages'
  * renderings, search-text.ts) is worked out here, once per record.
  */
@@ -47,12 +47,15 @@ export async function insertLogRows(db: Database, rows: LogRow[]) {
   const searchTexts = sql.param(rows.map((r) => searchTextOf(r.message)));
   await db.execute(sql`
     WITH inserted AS (
-      INSERT INTO ${logs} (time, source, level, type, message, track_id, robot_sn, track_name, robot_name, device_time, sender, search_text)
+      INSERT INTO ${logs} (time, source, level, type, message, track_id, robot_sn, track_name, robot_name, device_time, sender, search_text, delivery_key)
       SELECT * FROM unnest(
         ${column('time')}::timestamptz[], ${column('source')}::varchar[], ${column('level')}::varchar[],
         ${column('type')}::varchar[], ${column('message')}::text[], ${column('trackId')}::int[],
         ${column('robotSn')}::varchar[], ${column('trackName')}::varchar[], ${column('robotName')}::varchar[],
-        ${column('deviceTime')}::timestamptz[], ${column('sender')}::varchar[], ${searchTexts}::text[])
+        ${column('deviceTime')}::timestamptz[], ${column('sender')}::varchar[], ${searchTexts}::text[],
+        ${column('deliveryKey')}::uuid[])
+      -- A broker message delivered again (its first copy committed, its acknowledgement lost) is kept once.
+      ON CONFLICT (delivery_key) WHERE delivery_key IS NOT NULL DO NOTHING
     )
     INSERT INTO ${logTypes} (type) SELECT DISTINCT unnest(${column('type')}::varchar[]) ON CONFLICT DO NOTHING`);
 }

@@ -24,6 +24,11 @@ export type LogEntry = {
   deviceTs?: string | Date;
   /** Who published it on the broker (broker/sender.ts). */
   sender?: string;
+  /**
+   * The broker message it came from (deliveryKeyOf): a message the broker delivers again is
+   * stored once. The server's own events have none.
+   */
+  deliveryKey?: string;
 };
 
 export type EventLog = {
@@ -33,6 +38,12 @@ export type EventLog = {
   setNameResolver: NameResolvers['set'];
   /** Resolves once everything queued so far is stored (or given up). */
   flush(): Promise<void>;
+  /**
+   * Resolves once every record queued so far has left the queue (stored, refused by the database,
+   * or lost at shutdown), without hurrying the next batch; never rejects. The broker ingest holds
+   * a message's acknowledgement on it.
+   */
+  committed(): Promise<void>;
   /** Records waiting to be written. */
   readonly pending: number;
   /** Written, dropped (backlog full) and refused (by the database) since the start: /api/health shows them. */
@@ -59,6 +70,16 @@ export function createEventLog(db: Database, log: FastifyBaseLogger, guard = new
   let closing = false;
   let retryMs = 0;
   let wake: (() => void) | undefined;
+  // Records queued and records done since the start; a waiter resolves once `done` reaches its mark.
+  let queued = 0;
+  let done = 0;
+  /** Bumped whenever a batch is taken: a waiter from before may not take later records into its mark. */
+  let batches = 0;
+  const waiters: { mark: number; batch: number; resolve: () => void; promise: Promise<void> }[] = [];
+  const settle = (count: number) => {
+    done += count;
+    while (waiters.length > 0 && waiters[0].mark <= done) waiters.shift()!.resolve();
+  };
 
   const toRow = (entry: LogEntry): PendingRecord => {
     const time = entry.ts instanceof Date ? entry.ts : new Date(entry.ts ?? Date.now());
@@ -76,6 +97,7 @@ export function createEventLog(db: Database, log: FastifyBaseLogger, guard = new
       trackName: clip(stripNulText(entry.trackName), 128),
       robotName: clip(stripNulText(entry.robotName), 64),
       sender: clip(stripNulText(entry.sender), 128),
+      deliveryKey: entry.deliveryKey ?? null,
       namesGiven: { track: entry.trackName !== undefined, robot: entry.robotName !== undefined },
     };
   };
@@ -88,16 +110,19 @@ export function createEventLog(db: Database, log: FastifyBaseLogger, guard = new
   const drainLoop = async () => {
     while (queue.length > 0) {
       const batch = queue.slice(0, LOG_BATCH_SIZE);
+      batches++;
       try {
         await store(batch);
         stats.written += batch.length;
         queue = queue.slice(batch.length);
         retryMs = 0;
+        settle(batch.length);
       } catch (error) {
         if (!isTransient(error)) {
           // One bad record must not hold back the others: store them one by one.
           queue = queue.slice(batch.length);
           await storeOneByOne(batch);
+          settle(batch.length);
           continue;
         }
         retryMs = Math.min(RETRY_MAX_MS, retryMs ? retryMs * 2 : 500);
@@ -147,6 +172,7 @@ export function createEventLog(db: Database, log: FastifyBaseLogger, guard = new
           return;
         }
         queue.push(toRow(entry));
+        queued++;
         schedule();
       } catch (error) {
         log.error({ err: error }, 'log record not queued');
@@ -156,6 +182,18 @@ export function createEventLog(db: Database, log: FastifyBaseLogger, guard = new
     async flush() {
       if (timer) clearTimeout(timer);
       while (queue.length > 0 || draining) await drain();
+    },
+    committed() {
+      if (done >= queued) return Promise.resolve();
+      const last = waiters.at(-1);
+      if (last && last.batch === batches) {
+        last.mark = queued;
+        return last.promise;
+      }
+      let resolve!: () => void;
+      const promise = new Promise<void>((r) => (resolve = r));
+      waiters.push({ mark: queued, batch: batches, resolve, promise });
+      return promise;
     },
     get pending() {
       return queue.length;
@@ -169,6 +207,7 @@ export function createEventLog(db: Database, log: FastifyBaseLogger, guard = new
       await draining;
       await drain();
       if (queue.length > 0) log.error({ lost: queue.length }, 'log records could not be written before shutdown');
+      settle(queue.length);
     },
   };
 }

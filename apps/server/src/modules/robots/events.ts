@@ -10,6 +10,8 @@ export type RobotEvent = {
   trackId?: number | null;
   /** The time the robot gave (alerts): kept beside the record's own time, when the server heard it. */
   deviceTs?: Date;
+  /** The broker message it came from (an alert), so a copy delivered again is stored once. */
+  deliveryKey?: string;
 };
 
 export type RobotEvents = { write(event: RobotEvent): void };

@@ -143,11 +143,12 @@ export class RobotFleet {
     if (current && connectionChange === 'online') this.events.write(robotEvent.online(next));
   }
 
-  alert(alert: AlertPayload, heardAt: Date) {
+  /** `deliveryKey`: the broker message's (logs/delivery-key.ts), so its log record is kept once however often it comes. */
+  alert(alert: AlertPayload, heardAt: Date, deliveryKey?: string) {
     if (this.isRemoved(alert.sn)) return;
     this.stats.alerts++;
     const current = this.robots.get(alert.sn);
-    this.events.write(robotEvent.alarm(current ?? alert, alert.code, alert.active, new Date(alert.ts)));
+    this.events.write({ ...robotEvent.alarm(current ?? alert, alert.code, alert.active, new Date(alert.ts)), deliveryKey });
     for (const listener of this.listeners) listener.alert(alert, current?.trackId ?? null);
     // An alert of a robot that has not sent a status yet changes nothing: its first status carries its alarms.
     if (!current || !isKnownAlarmCode(alert.code)) return;

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { clearRetained } from '../../lib/clear-retained.ts';
 import { containsNul, stripNul } from '../../lib/nul.ts';
+import { deliveryKeyOf } from '../logs/delivery-key.ts';
 import type { RobotEvents } from './events.ts';
 import type { RobotFleet } from './fleet.ts';
 
@@ -95,11 +96,14 @@ export function startRobotIngest(app: FastifyInstance, fleet: RobotFleet, events
     { qos: 0 },
   );
 
+  // An alert is acknowledged to the broker once its log record is committed (docs/deploy.md, "Delivery guarantee").
   app.mqtt.handle(topicFilters.alert, (topic, payload, retained) => {
     const target = parseTopic(topic);
     if (target?.kind !== 'alert' || payload.length === 0) return;
     const alert = read(target.sn, topic, payload, alertPayload);
-    if (alert) fleet.alert(alert, heardAt(alert.ts, retained));
+    if (!alert) return;
+    fleet.alert(alert, heardAt(alert.ts, retained), deliveryKeyOf(topic, payload));
+    return app.eventLog.committed();
   });
 
   return { drop };
