@@ -1,5 +1,4 @@
 import { isIP } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -95,10 +94,11 @@ export type Config = {
   mqttPort: number;
   mqttWsPort: number;
   /**
-   * This instance's lasting name on an external broker (its session there outlives a restart, so
-   * what it had not acknowledged comes back to it): INSTANCE_NAME, else the host name and port.
+   * INSTANCE_NAME: this instance's lasting name on an external broker. Set, its session there
+   * outlives a restart, so what it had not acknowledged comes back to it; unset, each start has a
+   * session of its own (docs/deploy.md, "Delivery guarantee").
    */
-  instanceName: string;
+  instanceName?: string;
   adminPassword?: string;
   deviceKey?: string;
   jwtSecret?: string;
@@ -152,7 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttDynamicSecurity: e.MQTT_DYNAMIC_SECURITY,
     mqttPort: e.MQTT_PORT,
     mqttWsPort: e.MQTT_WS_PORT,
-    instanceName: e.INSTANCE_NAME ?? `${os.hostname()}:${e.PORT}`,
+    instanceName: e.INSTANCE_NAME,
     adminPassword: e.ADMIN_PASSWORD,
     deviceKey: e.DEVICE_KEY,
     jwtSecret: e.JWT_SECRET,

@@ -43,10 +43,13 @@ export const brokerPlugin = fp(async (app: FastifyInstance) => {
         }
       : {
           url: config.mqttUrl!,
-          // A lasting session per instance: what it had not acknowledged when it died is sent to it
-          // again when it is back (docs/deploy.md, "Delivery guarantee"). The name is keyed with the
-          // installation's secret, so no other client can guess it and take the session over.
-          clientOptions: { clientId: lastingClientId(config.instanceName, secrets.jwtSecret), clean: false },
+          // With INSTANCE_NAME, a lasting session per instance: what it had not acknowledged when it
+          // died is sent to it again when it is back (docs/deploy.md, "Delivery guarantee"). The
+          // name is keyed with the installation's secret, so no other client can guess it and take
+          // the session over. Without, a session per start, which a broker restart cannot leave deaf.
+          clientOptions: config.instanceName
+            ? { clientId: lastingClientId(config.instanceName, secrets.jwtSecret), clean: false }
+            : { clientId: serverClientId },
           connectWhenReady: true,
           shared: true,
           log: app.log,

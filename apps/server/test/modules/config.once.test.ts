@@ -23,6 +23,14 @@ describe('configuration', () => {
     }
   });
 
+  it('names an instance only when INSTANCE_NAME says so, and refuses a name a broker id cannot carry', () => {
+    expect(loadConfig({}).instanceName).toBeUndefined();
+    expect(loadConfig({ INSTANCE_NAME: 'kitchen-2' }).instanceName).toBe('kitchen-2');
+    for (const bad of ['two words', 'a/b', 'x'.repeat(65)]) {
+      expect(() => loadConfig({ INSTANCE_NAME: bad }), bad).toThrow(/INSTANCE_NAME/);
+    }
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', MQTT_URL: '' }).databaseUrl).toBeUndefined();
   });

@@ -8,8 +8,8 @@ import type { TestApp } from '../helper.ts';
  */
 export async function startSecondInstance(first: TestApp): Promise<FastifyInstance> {
   const server = Fastify({ logger: false });
-  // A name of its own: on an external broker each instance has its own lasting session.
-  const config = { ...first.config, instanceName: `${first.config.instanceName}-second` };
+  // A name of its own, when named: on an external broker each named instance has its own lasting session.
+  const config = { ...first.config, instanceName: first.config.instanceName && `${first.config.instanceName}-second` };
   await server.register(app, { config, secrets: first.secrets, database: first.database });
   await server.ready();
   return server;
