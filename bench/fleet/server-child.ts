@@ -1,7 +1,7 @@
 // The server under measurement, in its own process so its CPU and memory are its own: the
 // whole app (embedded broker, PGlite on disk in a temp folder, robots module) listening on free
 // ports. Talks to run.ts over IPC: 'ready' with its addresses, 'maps' (publish the fleet's track
-// maps), 'stats' on request, 'analytics' (roll-ups on or off: bench/analytics/ingest-cost.ts).
+// maps), 'stats' on request, 'analytics' (roll-ups on or off, `settle` first: bench/analytics/ingest-cost.ts).
 import { type RobotStatusPayload, topics } from '@railserve/protocol';
 import { SERVER_BROKER_USERNAME } from '../../apps/server/src/broker/acl.ts';
 import { LOCAL_POSTGRES_URL } from '../../apps/server/test/support/postgres.ts';
@@ -64,8 +64,13 @@ process.send?.({
   databaseUrl,
 });
 
-process.on('message', async (message: { type: string; robots?: number; on?: boolean }) => {
+process.on('message', async (message: { type: string; robots?: number; on?: boolean; settle?: boolean }) => {
   if (message.type === 'analytics') {
+    // Settling ends a window: what it queued is written and rolled up in it, not in the next one.
+    if (message.settle) {
+      await server.analytics.flush();
+      await server.analytics.rollUp();
+    }
     server.analytics.status = message.on ? rollupStatus : () => {};
     process.send?.({ type: 'analytics', stats: { ...server.analytics.stats } });
   }
