@@ -64,7 +64,8 @@ export async function startBenchServer({
   const database = await openDatabase(
     postgres || shared ? { databaseUrl: postgres?.url ?? shared } : where === 'disk' ? { dataDir: path.join(dataDir, 'db') } : {},
   );
-  const server = Fastify({ logger: false, trustProxy: true });
+  // No 10 s limit on starting: on a loaded machine the app's start (migrations, broker) can take longer.
+  const server = Fastify({ logger: false, trustProxy: true, pluginTimeout: 0 });
   server.addHook('onClose', async () => {
     await database.close();
     await postgres?.drop();
