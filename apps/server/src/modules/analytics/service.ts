@@ -56,12 +56,10 @@ type Directory = Awaited<ReturnType<typeof trackDirectory>>;
 
 /** A request's reads of periods; a session's key waits for the track directory (read once per request). */
 function readsFor(db: Database, scope: Scope, directory: Promise<Directory>, options: ReadOptions) {
-  return periodReads(
-    db,
-    scope,
-    directory.then((tracks) => scopeKeyOf(scope, tracks)),
-    options,
-  );
+  const key = directory.then((tracks) => scopeKeyOf(scope, tracks));
+  // Awaited only where a cache is kept; a failed read of the tracks reaches the caller through `load`.
+  key.catch(() => {});
+  return periodReads(db, scope, key, options);
 }
 
 async function load(
@@ -157,6 +155,7 @@ export async function deliveries(db: Database, q: AnalyticsQuery, read: ReadOpti
   const scope = scopeOf(q);
   const period = { from: Date.parse(q.from), to: Date.parse(q.to) };
   const directory = trackDirectory(db);
+  directory.catch(() => {}); // awaited by load, which may refuse the scope first
   const reads = readsFor(db, scope, directory, read);
   const [{ current, previous, bucket }, perHour, tableRows] = await Promise.all([
     load(db, q, Date.now(), read, directory),
