@@ -1,7 +1,7 @@
 // The server under measurement, in its own process so its CPU and memory are its own: the
 // whole app (embedded broker, PGlite on disk in a temp folder, robots module) listening on free
 // ports. Talks to run.ts over IPC: 'ready' with its addresses, 'maps' (publish the fleet's track
-// maps), 'stats' on request, 'analytics' (roll-ups on or off: bench/analytics/ingest-cost.ts),
+// maps), 'stats' on request, 'analytics' (roll-ups on or off, `settle` first: bench/analytics/ingest-cost.ts),
 // 'logs' (the log writer's counts, and with `robotSnLike` the rows stored from those robots: bench/logs/burst.ts).
 import { type RobotStatusPayload, topics } from '@railserve/protocol';
 import { sql } from 'drizzle-orm';
@@ -69,7 +69,7 @@ process.send?.({
 // The bench ended (or failed) without asking: nothing is left running.
 process.on('disconnect', () => process.exit(1));
 
-process.on('message', async (message: { type: string; robots?: number; on?: boolean; robotSnLike?: string }) => {
+process.on('message', async (message: { type: string; robots?: number; on?: boolean; robotSnLike?: string; settle?: boolean }) => {
   if (message.type === 'logs') {
     const rows = message.robotSnLike
       ? Number(
@@ -80,6 +80,11 @@ process.on('message', async (message: { type: string; robots?: number; on?: bool
     process.send?.({ type: 'logs', stats: { ...server.eventLog.stats }, pending: server.eventLog.pending, rows });
   }
   if (message.type === 'analytics') {
+    // Settling ends a window: what it queued is written and rolled up in it, not in the next one.
+    if (message.settle) {
+      await server.analytics.flush();
+      await server.analytics.rollUp();
+    }
     server.analytics.status = message.on ? rollupStatus : () => {};
     process.send?.({ type: 'analytics', stats: { ...server.analytics.stats } });
   }

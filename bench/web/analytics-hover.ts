@@ -2,7 +2,7 @@
 // analytics screen draws charts, in headless Chromium: the pointer sweeps across the plot one
 // step per frame; counts frames drawn, and tasks over 50 ms (goal: 60 frames a second, none over
 // 50 ms). Prints figures; not a test.
-//   npx tsx bench/web/analytics-hover.ts        (SWEEPS=3 by default)
+//   npx tsx bench/web/analytics-hover.ts        (SWEEPS=3 by default; THIN=600 points drawn at most, THIN=0 every point)
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -20,7 +20,7 @@ const bundle = await build({
   minify: true,
   format: 'iife',
   jsx: 'automatic',
-  define: { 'process.env.NODE_ENV': '"production"' },
+  define: { 'process.env.NODE_ENV': '"production"', 'process.env.THIN': JSON.stringify(process.env.THIN ?? '600') },
   nodePaths: [path.join(webDir, 'node_modules'), path.resolve(webDir, '../../node_modules')],
   absWorkingDir: webDir,
 });
@@ -37,7 +37,9 @@ try {
   await page.addScriptTag({ content: script });
   await page.locator('.recharts-line').first().waitFor();
   console.log(machine());
-  console.log(`chart drawn in ${Date.now() - drawnAt} ms (10 lines × 2,160 points); load average ${os.loadavg()[0].toFixed(2)}`);
+  console.log(
+    `chart drawn in ${Date.now() - drawnAt} ms (10 lines × 2,160 points, THIN=${process.env.THIN ?? '600'}); load average ${os.loadavg()[0].toFixed(2)}`,
+  );
   const box = (await page.locator('.recharts-cartesian-grid').boundingBox())!;
   for (let sweep = 0; sweep < SWEEPS; sweep++) {
     // Strings, not functions: tsx would name the functions with a helper the page does not have.

@@ -37,13 +37,12 @@ function daysAndEdges(
 
 export type RobotTrackRow = Omit<HourTrackRow, 'hour' | 'bucket' | 'unknownPoints' | 'chargeCycles' | 'distance'> & {
   sn: string;
-  name: string;
 };
 export type TableRow = { trackId: number; target: number; delivered: number; deliveryMs: number; aborted: number };
 
 const TIME_COLUMNS = sql`sn, track_id, online_ms, busy_ms, idle_ms, charging_ms, sleep_ms, alarm_ms, other_ms, available_ms`;
 
-/** Each robot's time per state on each track in the period. */
+/** Each robot's time per state on each track in the period (their names: query-repository.ts `robotNames`). */
 export async function robotsByTrack(
   db: Database,
   scope: Scope,
@@ -57,12 +56,8 @@ export async function robotsByTrack(
     (hours) => sql`select ${TIME_COLUMNS} from analytics_robot_hours where ${where} and ${hours}`,
     options,
   );
-  const rows = await rowsOf(
-    db,
-    sql`select h.*, coalesce(r.console_name, r.reported_name, h.sn) as name
-      from (select sn, track_id, ${TIME_SUMS} from (${source}) s group by sn, track_id) h left join robots r on r.sn = h.sn`,
-  );
-  return rows.map((r) => ({ sn: String(r.sn), name: String(r.name), trackId: num(r.track_id), ...timeColumns(r) }));
+  const rows = await rowsOf(db, sql`select sn, track_id, ${TIME_SUMS} from (${source}) s group by sn, track_id`);
+  return rows.map((r) => ({ sn: String(r.sn), trackId: num(r.track_id), ...timeColumns(r) }));
 }
 
 /** Deliveries per track and target point in the period (a robot's: from its own rows). */

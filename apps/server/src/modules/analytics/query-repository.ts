@@ -52,8 +52,8 @@ export type DeliveryHourRow = {
   other: number;
 };
 
-/** How rows are gathered: each hour's bucket, and the tracks whose hours stay apart (opening hours apply). */
-export type Bucketing = { bucket: (hour: number) => number; hourly: ReadonlySet<number> };
+/** How rows are gathered: each hour's bucket, the tracks whose hours stay apart (opening hours apply), and a key naming both. */
+export type Bucketing = { bucket: (hour: number) => number; hourly: ReadonlySet<number>; key: string };
 
 /** The summaries hold every robot of a track: a robot's figures, and the check, read the robots' own rows. */
 const fromRobots = (scope: Scope, options: ReadOptions) => scope.kind === 'robot' || options.raw === true;
@@ -158,6 +158,21 @@ export async function trackMaps(db: Database, ids: readonly number[]) {
   if (ids.length === 0) return new Map<number, unknown>();
   const rows = await rowsOf(db, sql`select id, map from tracks where id = any(${arrayOf(ids)}::int[])`);
   return new Map(rows.map((r) => [num(r.id), r.map]));
+}
+
+/** These robots' names as the console shows them (a robot since removed: its serial number). */
+export async function robotNames(db: Database, sns: readonly string[]) {
+  const names = new Map(sns.map((sn) => [sn, sn]));
+  if (sns.length === 0) return names;
+  const rows = await rowsOf(
+    db,
+    sql`select sn, coalesce(console_name, reported_name, sn) as name from robots where sn in (${sql.join(
+      sns.map((sn) => sql`${sn}`),
+      sql`, `,
+    )})`,
+  );
+  for (const r of rows) names.set(String(r.sn), String(r.name));
+  return names;
 }
 
 /** Whether the scope names something that exists. */

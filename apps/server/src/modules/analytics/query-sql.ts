@@ -38,6 +38,16 @@ export const rowsOf = async (db: Database, query: SQL) => (await db.execute(quer
 export const TIME_SUMS = sql`sum(online_ms::float8) online, sum(busy_ms::float8) busy, sum(idle_ms::float8) idle,
   sum(charging_ms::float8) charging, sum(sleep_ms::float8) sleep, sum(alarm_ms::float8) alarm, sum(other_ms::float8) other,
   sum(available_ms::float8) available`;
+export const TIME_FIELDS = [
+  'onlineMs',
+  'busyMs',
+  'idleMs',
+  'chargingMs',
+  'sleepMs',
+  'alarmMs',
+  'otherMs',
+  'availableMs',
+] as const;
 export const timeColumns = (r: Record<string, unknown>) => ({
   onlineMs: num(r.online),
   busyMs: num(r.busy),

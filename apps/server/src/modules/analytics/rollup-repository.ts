@@ -2,6 +2,7 @@ import { and, asc, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { analyticsDeliveryHours, analyticsRobotChanges, analyticsRobotHours } from '../../db/schema/analytics.ts';
 import { tracks } from '../../db/schema/tracks.ts';
+import { forgetHours } from './closed-hours-cache.ts';
 import { indexMap, type MapIndex } from './map-index.ts';
 import { type ChangeRow, LOOKBACK_MS, type RollupContext, rollUpRobot, SPAN_CAP_MS } from './rollup.ts';
 import { refreshRobotDays, refreshTrackSummaries } from './summary-repository.ts';
@@ -67,6 +68,22 @@ export async function recomputeHours(
   const sorted = [...new Set(sns)].sort();
   const from = new Date(range.from);
   const to = new Date(range.to);
+  try {
+    return await recomputeIn(db, sorted, range, from, to, settings);
+  } finally {
+    // What was kept about these hours (closed-hours-cache.ts) is forgotten, written or not.
+    forgetHours(db, range);
+  }
+}
+
+async function recomputeIn(
+  db: Database,
+  sorted: string[],
+  range: { from: number; to: number },
+  from: Date,
+  to: Date,
+  settings: Pick<RollupContext, 'downtimeAlarms'> & { now?: number },
+) {
   return db.transaction(async (tx) => {
     for (const sn of sorted) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`analytics:${sn}`}))`);
     const raw = await tx

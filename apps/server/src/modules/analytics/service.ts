@@ -14,13 +14,11 @@ import type { Database } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { bucketer, localTime } from './buckets.ts';
 import { abortedOf, availableMs, byBucket, figuresOf, openMsByBucket, type PeriodData, ratio, sum } from './figures.ts';
-import { deliveriesByTable, robotsByTrack } from './period-sums-repository.ts';
+import { periodReads, scopeKeyOf } from './period-reads.ts';
 import {
-  deliveredPerHour,
-  deliveriesByHour,
   type Period,
   type ReadOptions,
-  robotHoursByTrack,
+  robotNames,
   type Scope,
   scopeExists,
   trackDirectory,
@@ -54,19 +52,36 @@ type Loaded = {
   bucket: (h: number) => number;
 };
 
-async function load(db: Database, q: AnalyticsQuery, now = Date.now(), options: ReadOptions = {}): Promise<Loaded> {
+type Directory = Awaited<ReturnType<typeof trackDirectory>>;
+
+/** A request's reads of periods; a session's key waits for the track directory (read once per request). */
+function readsFor(db: Database, scope: Scope, directory: Promise<Directory>, options: ReadOptions) {
+  const key = directory.then((tracks) => scopeKeyOf(scope, tracks));
+  // Awaited only where a cache is kept; a failed read of the tracks reaches the caller through `load`.
+  key.catch(() => {});
+  return periodReads(db, scope, key, options);
+}
+
+async function load(
+  db: Database,
+  q: AnalyticsQuery,
+  now = Date.now(),
+  options: ReadOptions = {},
+  directory = trackDirectory(db),
+): Promise<Loaded> {
   const scope = await checkedScope(db, q);
-  const [tracks, opening] = await Promise.all([trackDirectory(db), readOpeningHours(db)]);
+  const [tracks, opening] = await Promise.all([directory, readOpeningHours(db)]);
   const sessionOf = (trackId: number) => tracks.get(trackId)?.sessionId ?? null;
   const bucket = bucketer(q.tz, q.granularity);
   // Opening hours are read per hour: those tracks' rows keep their hours, the others' are summed per bucket.
   const hourly = new Set([...tracks.keys()].filter((id) => opening.has(sessionOf(id) ?? -1)));
-  const bucketing = { bucket, hourly };
+  const bucketing = { bucket, hourly, key: `${q.tz}|${q.granularity}|${[...hourly].join(',')}` };
+  const reads = readsFor(db, scope, directory, options);
   const period = async (p: Period): Promise<PeriodData> => {
     const [hours, deliveries, robots] = await Promise.all([
-      robotHoursByTrack(db, scope, p, bucketing, options),
-      deliveriesByHour(db, scope, p, bucketing, options),
-      robotsByTrack(db, scope, p, options),
+      reads.hours(p, bucketing),
+      reads.deliveries(p, bucketing),
+      reads.robots(p),
     ]);
     return { period: p, now, hours, deliveries, robots, sessionOf, opening };
   };
@@ -139,10 +154,13 @@ export async function deliveries(db: Database, q: AnalyticsQuery, read: ReadOpti
   // The heat map and the tables are read beside the period's figures (load checks the scope exists).
   const scope = scopeOf(q);
   const period = { from: Date.parse(q.from), to: Date.parse(q.to) };
+  const directory = trackDirectory(db);
+  directory.catch(() => {}); // awaited by load, which may refuse the scope first
+  const reads = readsFor(db, scope, directory, read);
   const [{ current, previous, bucket }, perHour, tableRows] = await Promise.all([
-    load(db, q, Date.now(), read),
-    deliveredPerHour(db, scope, period, read),
-    deliveriesByTable(db, scope, period, read),
+    load(db, q, Date.now(), read, directory),
+    reads.perHour(period),
+    reads.tables(period),
   ]);
   const series = [...byBucket(current.period, bucket, current.deliveries)].map(([t, rows]) => {
     const delivered = sum(rows, (r) => r.delivered);
@@ -219,9 +237,10 @@ export async function utilisation(db: Database, q: AnalyticsQuery, options: Read
   }));
   const perRobot = new Map<string, typeof current.robots>();
   for (const row of current.robots) perRobot.set(row.sn, [...(perRobot.get(row.sn) ?? []), row]);
+  const names = await robotNames(db, [...perRobot.keys()]);
   const byRobot = [...perRobot].map(([sn, rows]) => ({
     sn,
-    name: rows[0].name,
+    name: names.get(sn) ?? sn,
     ...stateMsOf(rows),
     utilisation: ratio(
       sum(rows, (r) => r.busyMs),

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { keepClosedHours } from './closed-hours-cache.ts';
 import { RollupService } from './rollup-service.ts';
 
 declare module 'fastify' {
@@ -15,6 +16,7 @@ const ROLLUP_MS = 30_000;
 
 /** Starts the analytics roll-up; it writes what it holds when the server closes. Listed before the robots module, which feeds it. */
 export async function startAnalytics(app: FastifyInstance) {
+  if (app.dbKind === 'pglite') keepClosedHours(app.db);
   const service = new RollupService(app.db, app.log, app.faultGuard, { flushMs: FLUSH_MS, rollupMs: ROLLUP_MS });
   await service.start();
   app.decorate('analytics', service);

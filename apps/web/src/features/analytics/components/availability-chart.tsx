@@ -1,7 +1,12 @@
 import type { AnalyticsAvailability, AnalyticsGranularity } from '@railserve/protocol';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatShare } from '../model/figures.ts';
+import { thinSeries } from '../model/thin-series.ts';
+
+/** Points drawn at most (90 hourly days are 2,160): about one per two pixels of the panel. */
+const MAX_POINTS = 360;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** A bucket's label in the reader's zone: `11-27` for a day, `14:00` for an hour. */
@@ -19,7 +24,15 @@ export function AvailabilityChart({
   granularity: AnalyticsGranularity;
 }) {
   const { t, i18n } = useTranslation();
-  const data = series.map((p) => ({ label: bucketLabel(p.t, granularity), availability: p.availability }));
+  const data = useMemo(
+    () =>
+      thinSeries(
+        series.map((p) => ({ label: bucketLabel(p.t, granularity), availability: p.availability })),
+        MAX_POINTS,
+        ['availability'],
+      ),
+    [series, granularity],
+  );
   return (
     <div style={{ width: '100%', height: 220 }} data-testid="analytics-availability">
       <ResponsiveContainer width="100%" height="100%">
