@@ -69,37 +69,43 @@ process.send?.({
 // The bench ended (or failed) without asking: nothing is left running.
 process.on('disconnect', () => process.exit(1));
 
-process.on('message', async (message: { type: string; robots?: number; on?: boolean; robotSnLike?: string; settle?: boolean }) => {
-  if (message.type === 'logs') {
-    const rows = message.robotSnLike
-      ? Number(
-          (await server.db.execute<{ n: string }>(sql`SELECT count(*) AS n FROM logs WHERE robot_sn LIKE ${message.robotSnLike}`))
-            .rows[0].n,
-        )
-      : undefined;
-    process.send?.({ type: 'logs', stats: { ...server.eventLog.stats }, pending: server.eventLog.pending, rows });
-  }
-  if (message.type === 'analytics') {
-    // Settling ends a window: what it queued is written and rolled up in it, not in the next one.
-    if (message.settle) {
-      await server.analytics.flush();
-      await server.analytics.rollUp();
+process.on(
+  'message',
+  async (message: { type: string; robots?: number; on?: boolean; robotSnLike?: string; settle?: boolean }) => {
+    if (message.type === 'logs') {
+      const rows = message.robotSnLike
+        ? Number(
+            (
+              await server.db.execute<{ n: string }>(
+                sql`SELECT count(*) AS n FROM logs WHERE robot_sn LIKE ${message.robotSnLike}`,
+              )
+            ).rows[0].n,
+          )
+        : undefined;
+      process.send?.({ type: 'logs', stats: { ...server.eventLog.stats }, pending: server.eventLog.pending, rows });
     }
-    server.analytics.status = message.on ? rollupStatus : () => {};
-    process.send?.({ type: 'analytics', stats: { ...server.analytics.stats } });
-  }
-  // The fleet's track maps, retained, published by the server (only it may publish them).
-  if (message.type === 'maps' && message.robots) {
-    for (const track of fleetPlan(message.robots))
-      await server.mqtt.publish(topics.trackMap(track.trackId), track.map, { qos: 1, retain: true });
-    process.send?.({ type: 'maps' });
-  }
-  if (message.type === 'stats') {
-    process.send?.({ type: 'stats', stats: { ...fleet.stats }, ingest: ingest.summary() });
-    ingest.reset();
-  }
-  if (message.type === 'stop') {
-    await server.close();
-    process.exit(0);
-  }
-});
+    if (message.type === 'analytics') {
+      // Settling ends a window: what it queued is written and rolled up in it, not in the next one.
+      if (message.settle) {
+        await server.analytics.flush();
+        await server.analytics.rollUp();
+      }
+      server.analytics.status = message.on ? rollupStatus : () => {};
+      process.send?.({ type: 'analytics', stats: { ...server.analytics.stats } });
+    }
+    // The fleet's track maps, retained, published by the server (only it may publish them).
+    if (message.type === 'maps' && message.robots) {
+      for (const track of fleetPlan(message.robots))
+        await server.mqtt.publish(topics.trackMap(track.trackId), track.map, { qos: 1, retain: true });
+      process.send?.({ type: 'maps' });
+    }
+    if (message.type === 'stats') {
+      process.send?.({ type: 'stats', stats: { ...fleet.stats }, ingest: ingest.summary() });
+      ingest.reset();
+    }
+    if (message.type === 'stop') {
+      await server.close();
+      process.exit(0);
+    }
+  },
+);
