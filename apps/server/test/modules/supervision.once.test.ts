@@ -8,7 +8,7 @@ import { preparedDataDir } from '../support/data-dir.ts';
 import { freePort, groupEnded, killGroup, portIsFree, type WatchedProcess, watchProcess } from '../support/watched-process.ts';
 
 // The `npm start` supervisor against the real server, as processes. The server uses its embedded
-// database whichever database the suite runs on, so this file runs once (the PGlite pass).
+// database whichever database the suite runs on, so this file runs once.
 const root = path.resolve(import.meta.dirname, '../../../..');
 const crashHook = path.resolve(import.meta.dirname, '../support/crash-hook.mjs');
 const dirs: string[] = [];
