@@ -171,8 +171,14 @@ await together(
 // to the PostgreSQL pass, which ends first (README, "Testing"); without it, the PGlite pass takes them.
 const onceFilesIn = wanted('server-postgres') ? 'postgres' : 'pglite';
 await together(
-  [['server-pglite'], (beside) => vitest('server-pglite', ['server'], { env: { TEST_DATABASE_URL: '', RS_ONCE_FILES_IN: onceFilesIn }, beside })],
-  [['server-postgres'], (beside) => vitest('server-postgres', ['server'], { env: { TEST_DATABASE_URL, RS_ONCE_FILES_IN: onceFilesIn }, beside })],
+  [
+    ['server-pglite'],
+    (beside) => vitest('server-pglite', ['server'], { env: { TEST_DATABASE_URL: '', RS_ONCE_FILES_IN: onceFilesIn }, beside }),
+  ],
+  [
+    ['server-postgres'],
+    (beside) => vitest('server-postgres', ['server'], { env: { TEST_DATABASE_URL, RS_ONCE_FILES_IN: onceFilesIn }, beside }),
+  ],
 );
 await browserTests();
 durations.push(`whole run ${Math.round((Date.now() - runStarted) / 1000)} s`);
