@@ -44,11 +44,14 @@ try {
   for (let sweep = 0; sweep < SWEEPS; sweep++) {
     // Strings, not functions: tsx would name the functions with a helper the page does not have.
     await page.evaluate(`(() => {
-      window.__frames = [];
-      window.__long = [];
-      new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push(e.duration); })
-        .observe({ type: 'longtask' });
-      const tick = (t) => { window.__frames.push(t); if (window.__frames.length < 100000) requestAnimationFrame(tick); };
+      // One frame loop and one observer per sweep: the last sweep's stop, so none counts twice.
+      window.__observer?.disconnect();
+      const sweep = (window.__sweep = (window.__sweep ?? 0) + 1);
+      const frames = (window.__frames = []);
+      const long = (window.__long = []);
+      window.__observer = new PerformanceObserver((list) => { for (const e of list.getEntries()) long.push(e.duration); });
+      window.__observer.observe({ type: 'longtask' });
+      const tick = (t) => { frames.push(t); if (window.__sweep === sweep && frames.length < 100000) requestAnimationFrame(tick); };
       requestAnimationFrame(tick);
     })()`);
     const started = Date.now();
