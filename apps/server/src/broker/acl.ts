@@ -128,11 +128,14 @@ export function commandedRobot(topic: string): string | undefined {
   return match && match[1] !== 'track' ? match[1] : undefined;
 }
 
-/** Whether `clientId` is one this identity may use (docs/protocol.md): ids name their owner. */
-export function clientIdAllowed(identity: BrokerIdentity, clientId: string, serverClientId: string): boolean {
+/**
+ * Whether `clientId` is one this identity may use on the embedded broker (docs/protocol.md): ids
+ * name their owner. None for the server, which is in the broker's process and connects to it as no client.
+ */
+export function clientIdAllowed(identity: BrokerIdentity, clientId: string): boolean {
   switch (identity.role) {
     case 'server':
-      return clientId === serverClientId;
+      return false;
     case 'robot':
       return clientId === brokerClientId.robot(identity.sn);
     case 'controller':
