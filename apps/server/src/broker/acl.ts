@@ -104,12 +104,21 @@ export function deviceTopicRules(identity: Extract<BrokerIdentity, { role: 'robo
   return { publish: publishFilters(identity), subscribe: [...subscribeFilters(identity)] };
 }
 
+/** An identity's publish filters, made once per identity: the broker asks at every message. */
+const publishFiltersOf = new WeakMap<BrokerIdentity, string[]>();
+
+/** Whether `identity` may publish on `topic`, a topic name (a wildcard in it is refused). */
 export function canPublish(identity: BrokerIdentity, topic: string, retain = false): boolean {
-  if (topic.startsWith('$')) return false;
+  if (topic.startsWith('$') || topic.includes('+') || topic.includes('#')) return false;
   // The retained system status is the server's alone.
   if (identity.role === 'web' && (CONSOLE_PUBLISH_DENIED as readonly string[]).includes(topic)) return false;
   if (retain && !mayRetain(identity, topic)) return false;
-  return publishFilters(identity).some((filter) => filterCovers(filter, topic));
+  let filters = publishFiltersOf.get(identity);
+  if (!filters) {
+    filters = publishFilters(identity);
+    publishFiltersOf.set(identity, filters);
+  }
+  return filters.some((filter) => topicMatches(filter, topic));
 }
 
 /**

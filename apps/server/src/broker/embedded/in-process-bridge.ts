@@ -2,11 +2,13 @@ import { BROKER_LIMITS, RETAINED_TOPICS, topicMatches } from '@railserve/protoco
 import type { Aedes, AedesPublishPacket } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FaultGuard } from '../../lib/fault-guard.ts';
-import { canPublish } from '../acl.ts';
+import { type BrokerIdentity, canPublish } from '../acl.ts';
 import type { MessageHandler, MqttBridge } from '../bridge.ts';
 import type { RetainedIndex } from './retained-index.ts';
 
 type Deliver = (packet: AedesPublishPacket, done: () => void) => void;
+
+const SERVER: BrokerIdentity = { role: 'server' };
 
 /**
  * The server's connection to the embedded broker, inside the broker's process: its handlers are
@@ -80,7 +82,7 @@ export function createInProcessBridge(options: {
     // What the broker refuses from any client (wildcards, `$` topics) and from the server's (its packet cap).
     const refusal = !open
       ? 'the embedded broker connection is closed'
-      : !topic || topic.includes('+') || topic.includes('#') || !canPublish({ role: 'server' }, topic, retain)
+      : !topic || !canPublish(SERVER, topic, retain)
         ? `not allowed to publish on ${topic}`
         : body.length > BROKER_LIMITS.serverPacketBytes
           ? `a message of ${body.length} bytes is over the server's packet cap`
