@@ -104,12 +104,21 @@ export function deviceTopicRules(identity: Extract<BrokerIdentity, { role: 'robo
   return { publish: publishFilters(identity), subscribe: [...subscribeFilters(identity)] };
 }
 
+/** An identity's publish filters, made once per identity: the broker asks at every message. */
+const publishFiltersOf = new WeakMap<BrokerIdentity, string[]>();
+
+/** Whether `identity` may publish on `topic`, a topic name (a wildcard in it is refused). */
 export function canPublish(identity: BrokerIdentity, topic: string, retain = false): boolean {
-  if (topic.startsWith('$')) return false;
+  if (topic.startsWith('$') || topic.includes('+') || topic.includes('#')) return false;
   // The retained system status is the server's alone.
   if (identity.role === 'web' && (CONSOLE_PUBLISH_DENIED as readonly string[]).includes(topic)) return false;
   if (retain && !mayRetain(identity, topic)) return false;
-  return publishFilters(identity).some((filter) => filterCovers(filter, topic));
+  let filters = publishFiltersOf.get(identity);
+  if (!filters) {
+    filters = publishFilters(identity);
+    publishFiltersOf.set(identity, filters);
+  }
+  return filters.some((filter) => topicMatches(filter, topic));
 }
 
 /**
@@ -128,11 +137,14 @@ export function commandedRobot(topic: string): string | undefined {
   return match && match[1] !== 'track' ? match[1] : undefined;
 }
 
-/** Whether `clientId` is one this identity may use (docs/protocol.md): ids name their owner. */
-export function clientIdAllowed(identity: BrokerIdentity, clientId: string, serverClientId: string): boolean {
+/**
+ * Whether `clientId` is one this identity may use on the embedded broker (docs/protocol.md): ids
+ * name their owner. None for the server, which is in the broker's process and connects to it as no client.
+ */
+export function clientIdAllowed(identity: BrokerIdentity, clientId: string): boolean {
   switch (identity.role) {
     case 'server':
-      return clientId === serverClientId;
+      return false;
     case 'robot':
       return clientId === brokerClientId.robot(identity.sn);
     case 'controller':

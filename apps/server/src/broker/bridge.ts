@@ -1,7 +1,7 @@
 import type { Duplex } from 'node:stream';
 import { BROKER_LIMITS, RETAINED_TOPICS, sharedTopic, topicMatches } from '@railserve/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import mqtt, { type IClientOptions, type MqttClient, MqttClient as MqttClientClass } from 'mqtt';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { FaultGuard } from '../lib/fault-guard.ts';
 import { AckGate } from './ack-gate.ts';
 
@@ -13,7 +13,10 @@ import { AckGate } from './ack-gate.ts';
 export type MessageHandler = (topic: string, payload: Buffer, retained: boolean) => unknown;
 export type PublishOptions = { qos?: 0 | 1 | 2; retain?: boolean };
 
-/** The server's own connection to the broker, embedded or external alike. */
+/**
+ * The server's own connection to the broker: an MQTT client of an external broker
+ * (createMqttBridge), in process with the embedded one (embedded/in-process-bridge.ts).
+ */
 export type MqttBridge = {
   readonly connected: boolean;
   /** Objects are sent as JSON, strings and buffers as they are. */
@@ -34,10 +37,8 @@ export type MqttBridge = {
 };
 
 export function createMqttBridge(options: {
-  /** The broker's address (named in logs, its password hidden), or `connect` for an in-process broker. */
+  /** The broker's address (named in logs, its password hidden). */
   url: string;
-  /** Opens a connection to an in-process broker (each reconnect a new one) instead of dialling `url`. */
-  connect?: () => Duplex;
   clientOptions: IClientOptions;
   shared: boolean;
   log: FastifyBaseLogger;
@@ -59,17 +60,12 @@ export function createMqttBridge(options: {
     clean: true,
     ...options.clientOptions,
   };
-  const client: MqttClient = options.connect
-    ? new MqttClientClass(options.connect, { protocolVersion: 4, ...clientOptions, manualConnect: true })
-    : mqtt.connect(options.url, { ...clientOptions, manualConnect: true });
-  // An in-process broker ends with the server: holding acknowledgements to it would buy nothing.
-  const gate = options.connect ? undefined : new AckGate();
-  if (gate) {
-    // The stream builder mqtt.connect chose for the URL (a constructor argument, private in the types) wraps each connection.
-    const builder = client as unknown as { streamBuilder: (c: MqttClient) => Duplex };
-    const dial = builder.streamBuilder;
-    builder.streamBuilder = (c) => gate.wrap(dial(c));
-  }
+  const client: MqttClient = mqtt.connect(options.url, { ...clientOptions, manualConnect: true });
+  const gate = new AckGate();
+  // The stream builder mqtt.connect chose for the URL (a constructor argument, private in the types) wraps each connection.
+  const builder = client as unknown as { streamBuilder: (c: MqttClient) => Duplex };
+  const dial = builder.streamBuilder;
+  builder.streamBuilder = (c) => gate.wrap(dial(c));
   let connecting = !options.connectWhenReady;
   if (connecting) client.connect();
 
@@ -92,8 +88,7 @@ export function createMqttBridge(options: {
   client.on('offline', () => options.log.warn('MQTT broker unreachable, retrying'));
   client.on('message', (topic, payload, packet) => {
     const work = safeRoute(topic, payload, packet.retain);
-    if (gate && packet.qos === 1 && packet.messageId !== undefined && work.length > 0)
-      gate.hold(packet.messageId, Promise.all(work));
+    if (packet.qos === 1 && packet.messageId !== undefined && work.length > 0) gate.hold(packet.messageId, Promise.all(work));
   });
   const safeRoute = (topic: string, payload: Buffer, retain: boolean) => {
     try {

@@ -4,14 +4,14 @@ import fp from 'fastify-plugin';
 import { createDynsecBrokerAccounts, tokenBrokerAccounts } from '../modules/auth/broker-accounts.ts';
 import { createDynsecDeviceClients, embeddedDeviceClients } from '../modules/devices/broker-clients.ts';
 import { findActiveSessionUser } from '../modules/users/repository.ts';
-import { SERVER_BROKER_USERNAME } from './acl.ts';
 import { createMqttBridge } from './bridge.ts';
 import { createDynsecClient } from './dynamic-security.ts';
 import { startEmbeddedBroker } from './embedded/broker.ts';
 
 /**
  * The broker, one plugin: the embedded one (Aedes) when MQTT_URL is unset, else the external one
- * at MQTT_URL. Decorates `mqtt` (the server's own connection, ready before any module subscribes),
+ * at MQTT_URL. Decorates `mqtt` (the server's own connection, in process with the embedded broker
+ * (embedded/in-process-bridge.ts), an MQTT client of the external one; ready before any module subscribes),
  * `brokerAccounts` (what consoles sign in to the broker with), `deviceBrokerClients` (enrolled
  * devices' accounts on Mosquitto), and with the embedded broker
  * `brokerPorts` and `retainedUsage`. Registered after the plugins and before the routes, so it
@@ -19,43 +19,29 @@ import { startEmbeddedBroker } from './embedded/broker.ts';
  */
 export const brokerPlugin = fp(async (app: FastifyInstance) => {
   const { config, secrets } = app;
-  // Random per start: nobody can guess it to take over the server's own broker session.
-  const serverClientId = `railserve-server-${randomBytes(8).toString('hex')}`;
-  const broker = config.mqttUrl ? undefined : await startEmbeddedBroker(app, serverClientId);
+  const broker = config.mqttUrl ? undefined : await startEmbeddedBroker(app);
   if (broker) {
     app.decorate('brokerPorts', broker.ports);
     app.decorate('retainedUsage', broker.retainedUsage);
   }
-  const bridge = createMqttBridge(
-    broker
-      ? {
-          // In memory, with a sign-in slot of its own: devices reconnecting in thousands cannot crowd the server out.
-          url: 'the embedded broker',
-          connect: broker.connectOwn,
-          clientOptions: {
-            username: SERVER_BROKER_USERNAME,
-            password: secrets.serverBrokerPassword,
-            clientId: serverClientId,
-          },
-          shared: false,
-          log: app.log,
-          guard: app.faultGuard,
-        }
-      : {
-          url: config.mqttUrl!,
-          // With INSTANCE_NAME, a lasting session per instance: what it had not acknowledged when it
-          // died is sent to it again when it is back (docs/deploy.md, "Delivery guarantee"). The
-          // name is keyed with the installation's secret, so no other client can guess it and take
-          // the session over. Without, a session per start, which a broker restart cannot leave deaf.
-          clientOptions: config.instanceName
-            ? { clientId: lastingClientId(config.instanceName, secrets.jwtSecret), clean: false }
-            : { clientId: serverClientId },
-          connectWhenReady: true,
-          shared: true,
-          log: app.log,
-          guard: app.faultGuard,
-        },
-  );
+  // The embedded broker's is in process; the external one's is an MQTT client.
+  const bridge =
+    broker?.bridge ??
+    createMqttBridge({
+      url: config.mqttUrl!,
+      // With INSTANCE_NAME, a lasting session per instance: what it had not acknowledged when it
+      // died is sent to it again when it is back (docs/deploy.md, "Delivery guarantee"). The
+      // name is keyed with the installation's secret, so no other client can guess it and take
+      // the session over. Without, a session per start, random for the same reason, which a
+      // broker restart cannot leave deaf.
+      clientOptions: config.instanceName
+        ? { clientId: lastingClientId(config.instanceName, secrets.jwtSecret), clean: false }
+        : { clientId: `railserve-server-${randomBytes(8).toString('hex')}` },
+      connectWhenReady: true,
+      shared: true,
+      log: app.log,
+      guard: app.faultGuard,
+    });
   app.decorate('mqtt', bridge);
   app.addHook('onReady', async () => bridge.ready());
   const dynsec = config.mqttDynamicSecurity ? createDynsecClient(bridge) : undefined;

@@ -1,7 +1,7 @@
 import mqttPacket from 'mqtt-packet';
 import { describe, expect, it } from 'vitest';
 import { AckGate, packetSize } from '../../src/broker/ack-gate.ts';
-import { duplexPair } from '../../src/lib/duplex-pair.ts';
+import { duplexPair } from '../support/duplex-pair.ts';
 
 const puback = (messageId: number) => mqttPacket.generate({ cmd: 'puback', messageId });
 const publish = (messageId: number) =>

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { duplexPair } from '../../src/lib/duplex-pair.ts';
+import { duplexPair } from '../support/duplex-pair.ts';
 
 describe('duplexPair', () => {
   it('carries what one end writes to the other, both ways, in order', async () => {

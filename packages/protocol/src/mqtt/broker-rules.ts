@@ -21,7 +21,7 @@ export const BROKER_LIMITS = {
   /** Broker connections of one identity at once (one robot, one controller, one console user). */
   connectionsPerIdentity: 16,
   /**
-   * A signed-in connection (the server's own aside) that leaves what it was sent unread this long
+   * A signed-in connection that leaves what it was sent unread this long
    * is closed: the broker never waits for one peer, which would hold every other delivery back.
    */
   slowPeerTimeoutMs: 30_000,

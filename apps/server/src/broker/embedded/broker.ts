@@ -4,6 +4,7 @@ import { Aedes, type AuthenticateError, type Client, type PublishPacket, type Su
 import type { FastifyInstance } from 'fastify';
 import { type BrokerIdentity, canPublish, canSubscribe, clientIdAllowed, commandedRobot } from '../acl.ts';
 import { stampSender } from '../sender.ts';
+import { createInProcessBridge } from './in-process-bridge.ts';
 import { listenForClients } from './listeners.ts';
 import { indexedMemoryPersistence } from './persistence.ts';
 import { RetainedIndex } from './retained-index.ts';
@@ -14,9 +15,10 @@ type AuthenticateDone = (error: AuthenticateError | null, success: boolean | nul
 
 /**
  * The embedded MQTT broker (Aedes), on TCP for devices and WebSocket for browsers (listeners.ts),
- * with the authentication and topic rules of DESIGN section 4. Used when MQTT_URL is unset.
+ * with the authentication and topic rules of DESIGN section 4, and the server's own connection to
+ * it in process (in-process-bridge.ts). Used when MQTT_URL is unset.
  */
-export async function startEmbeddedBroker(app: FastifyInstance, serverClientId: string) {
+export async function startEmbeddedBroker(app: FastifyInstance) {
   const sessions = new BrokerSessions((reason) => app.log.warn({ reason }, 'broker refused a connection'));
   const retained = new RetainedIndex();
   // concurrency 0: the message emitter never queues. Its queue drains by recursion, which
@@ -39,7 +41,7 @@ export async function startEmbeddedBroker(app: FastifyInstance, serverClientId: 
       identify(app, username ?? '', password)
         .then((found) => {
           if (!found) return refuse(done, 4, 'Bad username or password');
-          if (!clientIdAllowed(found, client.id, serverClientId)) {
+          if (!clientIdAllowed(found, client.id)) {
             app.log.warn({ clientId: client.id, username }, 'broker refused a client id that is not its own');
             return refuse(done, 2, 'Client id not allowed for this identity');
           }
@@ -101,10 +103,10 @@ export async function startEmbeddedBroker(app: FastifyInstance, serverClientId: 
   const stopDeviceRevocations = app.deviceCredentials.onRevoked((key) => sessions.revokeKey(key));
   app.deviceCredentials.connected = (key) => sessions.holds(key);
 
-  const handle = (connection: Duplex, req?: unknown, reserved = false) =>
+  const handle = (connection: Duplex, req?: unknown) =>
     guard.run({ where: 'broker connection' }, () => {
       try {
-        const gate = sessions.accept(connection, reserved);
+        const gate = sessions.accept(connection);
         if (gate) broker.handle(gate as never, req as never);
       } catch (error) {
         connection.destroy();
@@ -116,7 +118,8 @@ export async function startEmbeddedBroker(app: FastifyInstance, serverClientId: 
 
   return {
     ports: listeners.ports,
-    connectOwn: listeners.connectOwn,
+    /** The server's own connection: its handlers and publishes, in process. */
+    bridge: createInProcessBridge({ broker, retained, log: app.log, guard }),
     /** The devices' retained messages kept now, and those not kept since the start. */
     retainedUsage: () => retained.budget.usage(),
     async close() {

@@ -4,7 +4,6 @@ import type { Duplex } from 'node:stream';
 import { BROKER_LIMITS } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
 import { createWebSocketStream, WebSocketServer } from 'ws';
-import { duplexPair } from '../../lib/duplex-pair.ts';
 import { listen } from '../../lib/listen.ts';
 
 /**
@@ -12,10 +11,7 @@ import { listen } from '../../lib/listen.ts';
  * for browsers. Each new connection goes to `handle`; an error of a listening server is logged,
  * never an unheard 'error' event that would end the process.
  */
-export async function listenForClients(
-  app: FastifyInstance,
-  handle: (connection: Duplex, req?: unknown, reserved?: boolean) => void,
-) {
+export async function listenForClients(app: FastifyInstance, handle: (connection: Duplex, req?: unknown) => void) {
   const guard = app.faultGuard;
   // Each packet goes out when written (packet-size-gate.ts writes it whole), not held for the peer's ACK.
   const tcp: Server = createTcpServer({ noDelay: true }, (socket) => handle(socket));
@@ -47,15 +43,6 @@ export async function listenForClients(
 
   return {
     ports: { tcp: tcpPort, ws: wsPort },
-    /**
-     * A new connection of the server's own, in memory: no socket, no port anyone else could reach,
-     * and its sign-in slot reserved, so a fleet reconnecting after a restart cannot crowd it out.
-     */
-    connectOwn(): Duplex {
-      const [server, broker] = duplexPair();
-      handle(broker, undefined, true);
-      return server;
-    },
     /** Ends every browser's connection: the WebSocket server would otherwise wait for them. */
     terminateBrowsers() {
       for (const client of wss.clients) client.terminate();

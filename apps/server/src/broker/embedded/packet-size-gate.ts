@@ -11,15 +11,15 @@ export class PacketSizeGate extends Duplex {
   limit: number;
   /**
    * Packets written during one turn of the event loop go out in one write at its end: for the
-   * server's own connection, which every robot's status reaches, and the consoles', which take
-   * the feed, logs and alerts (a thousand packets a second are then tens of writes; each write on
-   * loopback also pays for the receiver, and on a WebSocket each write is a frame of its own).
+   * consoles' connections, which take the feed, logs and alerts (a thousand packets a second are
+   * then tens of writes; each write on loopback also pays for the receiver, and on a WebSocket
+   * each write is a frame of its own).
    */
   gathersWrites = false;
   /**
    * Set, the broker is never kept waiting for this peer: every packet is taken at once, and a peer
    * that leaves what it was sent unread this long is closed (it reconnects and reads again). Unset
-   * (before sign-in, and for the server's own connection), a full connection makes the broker wait.
+   * (before sign-in), a full connection makes the broker wait.
    * Waiting for one slow console held back every delivery of the broker, to everyone.
    */
   slowPeerTimeoutMs: number | undefined = undefined;

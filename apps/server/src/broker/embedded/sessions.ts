@@ -4,8 +4,6 @@ import type { Client } from 'aedes';
 import { type BrokerIdentity, identityKey, packetLimit } from '../acl.ts';
 import { PacketSizeGate } from './packet-size-gate.ts';
 
-/** Connections of the server's private listener signing in at once. */
-const RESERVED_PENDING = 4;
 /** setTimeout's largest delay (about 24.8 days); a later expiry is re-armed. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -19,20 +17,17 @@ export class BrokerSessions {
   readonly #identities = new WeakMap<Client, BrokerIdentity>();
   readonly #byKey = new Map<string, Set<Client>>();
   readonly #pending = new Map<PacketSizeGate, NodeJS.Timeout>();
-  readonly #reservedPending = new Map<PacketSizeGate, NodeJS.Timeout>();
   readonly #expiry = new Map<Client, NodeJS.Timeout>();
 
   constructor(private readonly onRefused: (reason: string) => void) {}
 
   /**
-   * Wraps a new connection, or destroys it when too many are still signing in. A `reserved` one
-   * (the server's own, on its private listener) is not counted with the others: a fleet
-   * reconnecting after a restart fills their slots, and the server must still get in. At most
-   * RESERVED_PENDING of those sign in at once.
+   * Wraps a new connection, or destroys it when too many are still signing in. The server is not
+   * among them (its connection is in process, in-process-bridge.ts): a fleet reconnecting after a
+   * restart that fills the slots cannot shut it out.
    */
-  accept(connection: Duplex, reserved = false): PacketSizeGate | undefined {
-    const pending = reserved ? this.#reservedPending : this.#pending;
-    if (pending.size >= (reserved ? RESERVED_PENDING : BROKER_LIMITS.unauthenticatedConnections)) {
+  accept(connection: Duplex): PacketSizeGate | undefined {
+    if (this.#pending.size >= BROKER_LIMITS.unauthenticatedConnections) {
       this.onRefused('too many connections signing in');
       connection.destroy();
       return undefined;
@@ -44,7 +39,7 @@ export class BrokerSessions {
       this.onRefused('did not sign in in time');
       gate.destroy();
     }, BROKER_LIMITS.unauthenticatedTimeoutMs);
-    pending.set(gate, timer);
+    this.#pending.set(gate, timer);
     gate.once('close', () => this.#settle(gate));
     return gate;
   }
@@ -76,8 +71,8 @@ export class BrokerSessions {
     if (gate instanceof PacketSizeGate) {
       this.#settle(gate);
       gate.limit = packetLimit(identity);
-      gate.gathersWrites = identity.role === 'server' || identity.role === 'web';
-      if (identity.role !== 'server') gate.slowPeerTimeoutMs = BROKER_LIMITS.slowPeerTimeoutMs;
+      gate.gathersWrites = identity.role === 'web';
+      gate.slowPeerTimeoutMs = BROKER_LIMITS.slowPeerTimeoutMs;
       gate.once('close', () => this.#forget(client, key));
     }
     if (identity.role === 'web') this.#expireAt(client, identity.expiresAt * 1000);
@@ -103,18 +98,15 @@ export class BrokerSessions {
   }
 
   close() {
-    for (const timer of [...this.#pending.values(), ...this.#reservedPending.values()]) clearTimeout(timer);
+    for (const timer of this.#pending.values()) clearTimeout(timer);
     for (const timer of this.#expiry.values()) clearTimeout(timer);
     this.#pending.clear();
-    this.#reservedPending.clear();
     this.#expiry.clear();
   }
 
   #settle(gate: PacketSizeGate) {
-    for (const pending of [this.#pending, this.#reservedPending]) {
-      clearTimeout(pending.get(gate));
-      pending.delete(gate);
-    }
+    clearTimeout(this.#pending.get(gate));
+    this.#pending.delete(gate);
   }
 
   #forget(client: Client, key: string) {

@@ -1,21 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { sameSecret } from '../../lib/device-credentials.ts';
 import { findActiveSessionUser } from '../../modules/users/repository.ts';
-import { type BrokerIdentity, deviceIdentity, SERVER_BROKER_USERNAME, WEB_BROKER_USERNAME } from '../acl.ts';
+import { type BrokerIdentity, deviceIdentity, WEB_BROKER_USERNAME } from '../acl.ts';
 
 /**
- * Who a client's username and password prove it is (DESIGN section 4), or undefined: the server
- * with its own password, a console with its session token, a robot or controller with its own credential (or DEVICE_KEY
- * where still allowed, modules/devices/credential-check.ts), an on-site device with DEVICE_KEY.
+ * Who a client's username and password prove it is (DESIGN section 4), or undefined: a console
+ * with its session token, a robot or controller with its own credential (or DEVICE_KEY where still
+ * allowed, modules/devices/credential-check.ts), an on-site device with DEVICE_KEY. The server's
+ * username signs in nowhere here: the server is in the broker's process (in-process-bridge.ts).
  */
 export async function identify(
   app: FastifyInstance,
   username: string,
   password: Buffer | undefined,
 ): Promise<BrokerIdentity | undefined> {
-  if (username === SERVER_BROKER_USERNAME) {
-    return sameSecret(password, app.secrets.serverBrokerPassword) ? { role: 'server' } : undefined;
-  }
   if (username === WEB_BROKER_USERNAME) {
     if (!password || password.length > 4096) return undefined;
     const claims = app.jwt.verify<{ sub: string; ver?: unknown; exp: number }>(password.toString('utf8'));
