@@ -11,29 +11,11 @@ import {
   readChanges,
   type StoredCheckpoint,
 } from './recompute-reads.ts';
-import { LOOKBACK_MS, type RollupContext, rollUpRobot, SPAN_CAP_MS } from './rollup.ts';
+import { type DeliveryHour, LOOKBACK_MS, type RobotHour, type RollupContext, rollUpRobot, SPAN_CAP_MS } from './rollup.ts';
+import { insertDeliveryHours, insertRobotHours } from './rollup-writes.ts';
 import { refreshRobotDays, refreshTrackSummaries } from './summary-repository.ts';
-import type { TrackedChange } from './tracker.ts';
 
-/** Rows per insert: 8 parameters each. */
-const CHUNK = 1000;
-
-/** Adds raw history rows; one already there (a duplicate status, another instance's copy) is left as it is. */
-export async function insertChanges(db: Database, rows: readonly TrackedChange[]) {
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const values = rows.slice(i, i + CHUNK).map((r) => ({
-      sn: r.sn,
-      at: new Date(r.at),
-      online: r.online ? 1 : 0,
-      state: r.state,
-      trackId: r.trackId,
-      point: r.point,
-      target: r.target,
-      alarms: r.alarms,
-    }));
-    await db.insert(analyticsRobotChanges).values(values).onConflictDoNothing();
-  }
-}
+export { insertChanges } from './rollup-writes.ts';
 
 /** The robots with raw history in a range (a rebuild). */
 export async function robotsWithChanges(db: Database, from: Date, to: Date) {
@@ -120,8 +102,8 @@ async function recomputeIn(
       for (const [id, index] of await loadMaps(tx, [...trackIds], memory)) maps.set(id, index);
     }
     const ctx: RollupContext = { ...range, now, maps, downtimeAlarms: settings.downtimeAlarms };
-    const hourRows: (typeof analyticsRobotHours.$inferInsert)[] = [];
-    const deliveryRows: (typeof analyticsDeliveryHours.$inferInsert)[] = [];
+    const hourRows: (RobotHour & { sn: string })[] = [];
+    const deliveryRows: (DeliveryHour & { sn: string })[] = [];
     for (const [sn, rows] of bySn) {
       const stored = resumed.get(sn);
       const { hours, deliveries, checkpoint } = rollUpRobot(rows, ctx, stored?.checkpoint);
@@ -138,22 +120,8 @@ async function recomputeIn(
           maps: mapHashes(onTracks, memory),
         });
       }
-      for (const h of hours) {
-        const { hour, ms, ...rest } = h;
-        hourRows.push({ sn, hour: new Date(hour), ...rest, ...msColumns(ms) });
-      }
-      for (const d of deliveries) {
-        const { hour, aborted, ...rest } = d;
-        deliveryRows.push({
-          sn,
-          hour: new Date(hour),
-          ...rest,
-          abortedNewTarget: aborted.new_target,
-          abortedAlarm: aborted.alarm,
-          abortedOffline: aborted.offline,
-          abortedOther: aborted.other,
-        });
-      }
+      for (const h of hours) hourRows.push({ ...h, sn });
+      for (const d of deliveries) deliveryRows.push({ ...d, sn });
     }
     // The tracks whose summaries change: those of the robots' rows before (as deleted) and after.
     const touched = new Set([...hourRows.map((r) => r.trackId), ...deliveryRows.map((r) => r.trackId)]);
@@ -164,9 +132,8 @@ async function recomputeIn(
         .returning({ trackId: table.trackId });
       for (const r of removed) touched.add(r.trackId);
     }
-    for (let i = 0; i < hourRows.length; i += CHUNK) await tx.insert(analyticsRobotHours).values(hourRows.slice(i, i + CHUNK));
-    for (let i = 0; i < deliveryRows.length; i += CHUNK)
-      await tx.insert(analyticsDeliveryHours).values(deliveryRows.slice(i, i + CHUNK));
+    await insertRobotHours(tx, hourRows);
+    await insertDeliveryHours(tx, deliveryRows);
     await refreshRobotDays(tx, sorted, range);
     await refreshTrackSummaries(tx, range, [...touched]);
     return hourRows.length;
@@ -216,15 +183,6 @@ async function readRobots(
   }
   return { bySn: changes, resumed };
 }
-
-const msColumns = (ms: Record<'busy' | 'idle' | 'charging' | 'sleep' | 'alarm' | 'other', number>) => ({
-  busyMs: ms.busy,
-  idleMs: ms.idle,
-  chargingMs: ms.charging,
-  sleepMs: ms.sleep,
-  alarmMs: ms.alarm,
-  otherMs: ms.other,
-});
 
 /** Removes raw history older than `before` (the rollups stay). */
 export async function removeChangesBefore(db: Database, before: Date) {
