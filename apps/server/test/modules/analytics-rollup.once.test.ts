@@ -104,6 +104,39 @@ describe('analytics roll-up of one robot', () => {
   });
 });
 
+describe('a roll-up resumed from its checkpoint', () => {
+  it('counts what rolling up every row counts, wherever it stopped', () => {
+    // Trips, dwells, a charge, an alarm, a silence and an offline row, across an hour boundary.
+    const rows = [
+      row(s(0), 'goto', 1, { target: 3 }),
+      row(s(20), 'goto', 2, { target: 3 }),
+      row(s(40), 'arrive', 3, { target: 3 }),
+      row(s(70), 'return', 3),
+      row(s(100), 'idle', 4),
+      row(s(400), 'idle', 4),
+      row(s(500), 'goto', 1, { target: 3 }),
+      row(s(530), 'alarm', 2, { alarms: ['imu_stuck'] }),
+      row(s(560), 'goto', 2, { target: 2 }),
+      row(s(600), 'goto', 2, { target: 2, online: false }),
+      row(s(3590), 'goto', 1, { target: 3 }),
+      row(s(3620), 'arrive', 3, { target: 3 }),
+      row(s(3700), 'idle', 1),
+    ];
+    const full = rollUpRobot(rows, ctx);
+    for (let k = 1; k <= rows.length; k++) {
+      const first = rollUpRobot(rows.slice(0, k), ctx);
+      expect(first.checkpoint?.at).toBe(rows[k - 1].at);
+      const resumed = rollUpRobot(rows.slice(k - 1), ctx, first.checkpoint);
+      expect(resumed.hours, `stopped before row ${k - 1}`).toEqual(full.hours);
+      expect(resumed.deliveries, `stopped before row ${k - 1}`).toEqual(full.deliveries);
+    }
+  });
+
+  it('keeps no checkpoint at a row later than now', () => {
+    expect(rollUpRobot([row(s(0), 'idle', 1), row(s(60), 'idle', 1)], { ...ctx, now: s(30) }).checkpoint).toBeUndefined();
+  });
+});
+
 describe('the change tracker', () => {
   const status = (ts: number, extra: object = {}) => ({
     sn: 'R1',

@@ -1,32 +1,21 @@
-import { and, asc, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, gte, inArray, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { analyticsDeliveryHours, analyticsRobotChanges, analyticsRobotHours } from '../../db/schema/analytics.ts';
-import { tracks } from '../../db/schema/tracks.ts';
 import { forgetHours } from './closed-hours-cache.ts';
-import { indexMap, type MapIndex } from './map-index.ts';
-import { type ChangeRow, LOOKBACK_MS, type RollupContext, rollUpRobot, SPAN_CAP_MS } from './rollup.ts';
+import {
+  loadMaps,
+  lockRobots,
+  mapHashes,
+  newRecomputeMemory,
+  type RecomputeMemory,
+  readChanges,
+  type StoredCheckpoint,
+} from './recompute-reads.ts';
+import { type DeliveryHour, LOOKBACK_MS, type RobotHour, type RollupContext, rollUpRobot, SPAN_CAP_MS } from './rollup.ts';
+import { insertDeliveryHours, insertRobotHours } from './rollup-writes.ts';
 import { refreshRobotDays, refreshTrackSummaries } from './summary-repository.ts';
-import type { TrackedChange } from './tracker.ts';
 
-/** Rows per insert: 8 parameters each. */
-const CHUNK = 1000;
-
-/** Adds raw history rows; one already there (a duplicate status, another instance's copy) is left as it is. */
-export async function insertChanges(db: Database, rows: readonly TrackedChange[]) {
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const values = rows.slice(i, i + CHUNK).map((r) => ({
-      sn: r.sn,
-      at: new Date(r.at),
-      online: r.online ? 1 : 0,
-      state: r.state,
-      trackId: r.trackId,
-      point: r.point,
-      target: r.target,
-      alarms: r.alarms,
-    }));
-    await db.insert(analyticsRobotChanges).values(values).onConflictDoNothing();
-  }
-}
+export { insertChanges } from './rollup-writes.ts';
 
 /** The robots with raw history in a range (a rebuild). */
 export async function robotsWithChanges(db: Database, from: Date, to: Date) {
@@ -37,42 +26,38 @@ export async function robotsWithChanges(db: Database, from: Date, to: Date) {
   return rows.map((r) => r.sn);
 }
 
-async function loadMaps(db: Database, trackIds: number[]) {
-  const maps = new Map<number, MapIndex>();
-  if (trackIds.length === 0) return maps;
-  const rows = await db
-    .select({ id: tracks.id, map: tracks.map })
-    .from(tracks)
-    .where(and(inArray(tracks.id, trackIds), isNotNull(tracks.map)));
-  for (const row of rows) {
-    const index = indexMap(row.map);
-    if (index) maps.set(row.id, index);
-  }
-  return maps;
-}
-
 /**
  * Recomputes the hours [from, to) of these robots from the raw history and replaces their rows,
  * in one transaction under a per-robot advisory lock: two instances recomputing the same robot
  * take turns, and the later one reads what the earlier committed, so the result is the same
  * whichever instance heard which status (docs/analytics.md, "Idempotency"). The summaries of
- * those hours are refreshed in the same transaction (summary-repository.ts).
+ * those hours are refreshed in the same transaction (summary-repository.ts). With `memory` (the
+ * roll-up's), a robot whose raw rows before its last checkpoint are still the same ones is read
+ * from its checkpoint on (recompute-reads.ts); the figures are the same either way.
  */
 export async function recomputeHours(
   db: Database,
   sns: readonly string[],
   range: { from: number; to: number },
-  settings: Pick<RollupContext, 'downtimeAlarms'> & { now?: number },
+  settings: Pick<RollupContext, 'downtimeAlarms'> & { now?: number; memory?: RecomputeMemory },
 ) {
   if (sns.length === 0) return 0;
   const sorted = [...new Set(sns)].sort();
-  const from = new Date(range.from);
-  const to = new Date(range.to);
+  const next = new Map<string, StoredCheckpoint>();
+  let committed = false;
   try {
-    return await recomputeIn(db, sorted, range, from, to, settings);
+    const written = await recomputeIn(db, sorted, range, settings, next);
+    committed = true;
+    return written;
   } finally {
     // What was kept about these hours (closed-hours-cache.ts) is forgotten, written or not.
     forgetHours(db, range);
+    // Checkpoints advance only with what was committed.
+    for (const sn of sorted) {
+      const checkpoint = committed ? next.get(sn) : undefined;
+      if (checkpoint) settings.memory?.checkpoints.set(sn, checkpoint);
+      else settings.memory?.checkpoints.delete(sn);
+    }
   }
 }
 
@@ -80,91 +65,124 @@ async function recomputeIn(
   db: Database,
   sorted: string[],
   range: { from: number; to: number },
-  from: Date,
-  to: Date,
-  settings: Pick<RollupContext, 'downtimeAlarms'> & { now?: number },
+  settings: Pick<RollupContext, 'downtimeAlarms'> & { now?: number; memory?: RecomputeMemory },
+  next: Map<string, StoredCheckpoint>,
 ) {
+  const from = new Date(range.from);
+  const to = new Date(range.to);
+  const now = settings.now ?? Date.now();
+  const memory = settings.memory ?? newRecomputeMemory();
+  const downtime = [...settings.downtimeAlarms].sort().join('\n');
+  const lookback = range.from - LOOKBACK_MS;
+  const end = range.to + SPAN_CAP_MS;
   return db.transaction(async (tx) => {
-    for (const sn of sorted) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`analytics:${sn}`}))`);
-    const raw = await tx
-      .select()
-      .from(analyticsRobotChanges)
-      .where(
-        and(
-          inArray(analyticsRobotChanges.sn, sorted),
-          gte(analyticsRobotChanges.at, new Date(range.from - LOOKBACK_MS)),
-          lt(analyticsRobotChanges.at, new Date(range.to + SPAN_CAP_MS)),
-        ),
-      )
-      .orderBy(asc(analyticsRobotChanges.sn), asc(analyticsRobotChanges.at));
-    const maps = await loadMaps(tx, [...new Set(raw.map((r) => r.trackId).filter((t): t is number => t !== null))]);
-    const bySn = new Map<string, ChangeRow[]>();
-    for (const r of raw) {
-      const list = bySn.get(r.sn) ?? [];
-      list.push({
-        at: r.at.getTime(),
-        online: r.online === 1,
-        state: r.state,
-        trackId: r.trackId,
-        point: r.point,
-        target: r.target,
-        alarms: r.alarms,
-      });
-      bySn.set(r.sn, list);
-    }
-    const ctx: RollupContext = { ...range, now: settings.now ?? Date.now(), maps, downtimeAlarms: settings.downtimeAlarms };
-    const hourRows: (typeof analyticsRobotHours.$inferInsert)[] = [];
-    const deliveryRows: (typeof analyticsDeliveryHours.$inferInsert)[] = [];
-    for (const [sn, rows] of bySn) {
-      const { hours, deliveries } = rollUpRobot(rows, ctx);
-      for (const h of hours) {
-        const { hour, ms, ...rest } = h;
-        hourRows.push({ sn, hour: new Date(hour), ...rest, ...msColumns(ms) });
+    await lockRobots(tx, sorted);
+    const { bySn, resumed } = await readRobots(tx, sorted, { ...range, lookback, end, now, downtime }, memory);
+    const trackIds = new Set<number>();
+    for (const rows of bySn.values()) for (const r of rows) if (r.trackId !== null) trackIds.add(r.trackId);
+    for (const stored of resumed.values()) for (const id of stored.maps.keys()) trackIds.add(id);
+    const maps = await loadMaps(tx, [...trackIds], memory);
+    // A checkpoint rolled up with another map of one of its tracks is read again from the start.
+    const remap = [...resumed].filter(([, s]) => [...s.maps].some(([id, hash]) => (memory.maps.get(id)?.hash ?? null) !== hash));
+    if (remap.length > 0) {
+      memory.stats.readAgain += remap.length;
+      const again = await readChanges(
+        tx,
+        remap.map(([sn]) => ({ sn, since: lookback })),
+        lookback,
+        end,
+      );
+      for (const [sn] of remap) {
+        resumed.delete(sn);
+        const rows = again.changes.get(sn);
+        if (rows) bySn.set(sn, rows);
+        else bySn.delete(sn);
+        for (const r of rows ?? []) if (r.trackId !== null && !maps.has(r.trackId)) trackIds.add(r.trackId);
       }
-      for (const d of deliveries) {
-        const { hour, aborted, ...rest } = d;
-        deliveryRows.push({
-          sn,
-          hour: new Date(hour),
-          ...rest,
-          abortedNewTarget: aborted.new_target,
-          abortedAlarm: aborted.alarm,
-          abortedOffline: aborted.offline,
-          abortedOther: aborted.other,
+      for (const [id, index] of await loadMaps(tx, [...trackIds], memory)) maps.set(id, index);
+    }
+    const ctx: RollupContext = { ...range, now, maps, downtimeAlarms: settings.downtimeAlarms };
+    const hourRows: (RobotHour & { sn: string })[] = [];
+    const deliveryRows: (DeliveryHour & { sn: string })[] = [];
+    for (const [sn, rows] of bySn) {
+      const stored = resumed.get(sn);
+      const { hours, deliveries, checkpoint } = rollUpRobot(rows, ctx, stored?.checkpoint);
+      if (stored) memory.stats.resumed++;
+      if (checkpoint) {
+        const onTracks = new Set(stored?.maps.keys());
+        for (const r of rows) if (r.trackId !== null) onTracks.add(r.trackId);
+        next.set(sn, {
+          checkpoint,
+          from: range.from,
+          to: range.to,
+          downtime,
+          rowsBefore: (stored?.rowsBefore ?? 0) + rows.length - 1,
+          maps: mapHashes(onTracks, memory),
         });
       }
+      for (const h of hours) hourRows.push({ ...h, sn });
+      for (const d of deliveries) deliveryRows.push({ ...d, sn });
     }
-    // The tracks whose summaries change: those of the robots' rows before and after.
-    const tracksBefore =
-      await tx.execute(sql`select track_id from analytics_robot_hours where ${inArray(analyticsRobotHours.sn, sorted)}
-      and ${gte(analyticsRobotHours.hour, from)} and ${lt(analyticsRobotHours.hour, to)}
-      union select track_id from analytics_delivery_hours where ${inArray(analyticsDeliveryHours.sn, sorted)}
-      and ${gte(analyticsDeliveryHours.hour, from)} and ${lt(analyticsDeliveryHours.hour, to)}`);
-    const touched = new Set([
-      ...tracksBefore.rows.map((r) => Number(r.track_id)),
-      ...hourRows.map((r) => r.trackId),
-      ...deliveryRows.map((r) => r.trackId),
-    ]);
+    // The tracks whose summaries change: those of the robots' rows before (as deleted) and after.
+    const touched = new Set([...hourRows.map((r) => r.trackId), ...deliveryRows.map((r) => r.trackId)]);
     for (const table of [analyticsRobotHours, analyticsDeliveryHours]) {
-      await tx.delete(table).where(and(inArray(table.sn, sorted), gte(table.hour, from), lt(table.hour, to)));
+      const removed = await tx
+        .delete(table)
+        .where(and(inArray(table.sn, sorted), gte(table.hour, from), lt(table.hour, to)))
+        .returning({ trackId: table.trackId });
+      for (const r of removed) touched.add(r.trackId);
     }
-    for (let i = 0; i < hourRows.length; i += CHUNK) await tx.insert(analyticsRobotHours).values(hourRows.slice(i, i + CHUNK));
-    for (let i = 0; i < deliveryRows.length; i += CHUNK)
-      await tx.insert(analyticsDeliveryHours).values(deliveryRows.slice(i, i + CHUNK));
+    await insertRobotHours(tx, hourRows);
+    await insertDeliveryHours(tx, deliveryRows);
     await refreshRobotDays(tx, sorted, range);
     await refreshTrackSummaries(tx, range, [...touched]);
     return hourRows.length;
   });
 }
 
-const msColumns = (ms: Record<'busy' | 'idle' | 'charging' | 'sleep' | 'alarm' | 'other', number>) => ({
-  busyMs: ms.busy,
-  idleMs: ms.idle,
-  chargingMs: ms.charging,
-  sleepMs: ms.sleep,
-  alarmMs: ms.alarm,
-  otherMs: ms.other,
-});
+/**
+ * Each robot's raw rows for a recompute: from its checkpoint (when it has one for this range and
+ * settings, and the rows before it are as many as when it was made), else from the lookback.
+ */
+async function readRobots(
+  tx: Database,
+  sorted: readonly string[],
+  window: { from: number; to: number; lookback: number; end: number; now: number; downtime: string },
+  memory: RecomputeMemory,
+) {
+  const candidates = new Map<string, StoredCheckpoint>();
+  for (const sn of sorted) {
+    const s = memory.checkpoints.get(sn);
+    if (s && s.from === window.from && s.to === window.to && s.downtime === window.downtime && s.checkpoint.at <= window.now)
+      candidates.set(sn, s);
+  }
+  const robots = sorted.map((sn) => {
+    const s = candidates.get(sn);
+    return s ? { sn, since: s.checkpoint.at, upto: s.checkpoint.at } : { sn, since: window.lookback };
+  });
+  const { changes, before } = await readChanges(tx, robots, window.lookback, window.end);
+  const resumed = new Map<string, StoredCheckpoint>();
+  const stale: string[] = [];
+  for (const [sn, s] of candidates) {
+    if (before.get(sn) === s.rowsBefore && changes.get(sn)?.[0]?.at === s.checkpoint.at) resumed.set(sn, s);
+    else stale.push(sn);
+  }
+  memory.stats.readAgain += stale.length;
+  if (stale.length > 0) {
+    const again = await readChanges(
+      tx,
+      stale.map((sn) => ({ sn, since: window.lookback })),
+      window.lookback,
+      window.end,
+    );
+    for (const sn of stale) {
+      const rows = again.changes.get(sn);
+      if (rows) changes.set(sn, rows);
+      else changes.delete(sn);
+    }
+  }
+  return { bySn: changes, resumed };
+}
 
 /** Removes raw history older than `before` (the rollups stay). */
 export async function removeChangesBefore(db: Database, before: Date) {

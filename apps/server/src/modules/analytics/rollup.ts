@@ -54,13 +54,37 @@ export type RollupContext = {
 const BUSY = new Set(['goto', 'arrive', 'return']);
 const hourOf = (t: number) => Math.floor(t / HOUR_MS) * HOUR_MS;
 
+type Leg = { start: number; target: number; trackId: number | null };
+
+/**
+ * Where a robot's roll-up stood just before one of its raw rows (`at`): the figures counted so
+ * far, the trip and dwell in progress and the timeline row before it. Rolling up the rows from
+ * `at` on from here gives what rolling up every row would (rollup-repository.ts checks that the
+ * rows before `at` are still the same ones).
+ */
+export type RollupCheckpoint = {
+  at: number;
+  hours: RobotHour[];
+  deliveries: DeliveryHour[];
+  trip: Leg | undefined;
+  dwell: Leg | undefined;
+  prev: ChangeRow | undefined;
+};
+
+const copyHour = (h: RobotHour): RobotHour => ({ ...h, ms: { ...h.ms } });
+const copyDelivery = (d: DeliveryHour): DeliveryHour => ({ ...d, aborted: { ...d.aborted } });
+
 /**
  * Rolls one robot's raw history up into hours (docs/analytics.md). `rows` are sorted by time and
- * may begin before `from` (LOOKBACK_MS) and end after `to`: those only set the scene.
+ * may begin before `from` (LOOKBACK_MS) and end after `to`: those only set the scene. With
+ * `resume`, `rows` begin at its row and the roll-up goes on from it. Also answers where it stood
+ * before its last row, when that row is not after `now`: the next roll-up can resume there.
  */
-export function rollUpRobot(rows: readonly ChangeRow[], ctx: RollupContext) {
+export function rollUpRobot(rows: readonly ChangeRow[], ctx: RollupContext, resume?: RollupCheckpoint) {
   const hours = new Map<string, RobotHour>();
   const deliveries = new Map<string, DeliveryHour>();
+  for (const h of resume?.hours ?? []) hours.set(`${h.hour}:${h.trackId}`, copyHour(h));
+  for (const d of resume?.deliveries ?? []) deliveries.set(`${d.hour}:${d.trackId}:${d.target}`, copyDelivery(d));
   const inRange = (t: number) => t >= ctx.from && t < ctx.to;
   const hourRow = (t: number, trackId: number | null) => {
     const key = `${hourOf(t)}:${trackId ?? 0}`;
@@ -96,17 +120,29 @@ export function rollUpRobot(rows: readonly ChangeRow[], ctx: RollupContext) {
       ? (ctx.maps.get(r.trackId)?.isCharge(r.point) ?? false)
       : false;
 
-  let trip: { start: number; target: number; trackId: number | null } | undefined;
-  let dwell: { start: number; target: number; trackId: number | null } | undefined;
+  let trip = resume?.trip;
+  let dwell = resume?.dwell;
   const endTrip = (at: number, reason: AbortReason) => {
     if (trip && inRange(at)) deliveryRow(at, trip.trackId, trip.target).aborted[reason]++;
     trip = undefined;
   };
 
+  const last = rows.at(-1);
+  let checkpoint: RollupCheckpoint | undefined;
   const timeline = withSilenceAsOffline(rows, ctx.now);
   for (let i = 0; i < timeline.length; i++) {
     const r = timeline[i];
-    const prev = timeline[i - 1];
+    const prev = i === 0 ? resume?.prev : timeline[i - 1];
+    if (r === last && r.at <= ctx.now) {
+      checkpoint = {
+        at: r.at,
+        hours: [...hours.values()].map(copyHour),
+        deliveries: [...deliveries.values()].map(copyDelivery),
+        trip,
+        dwell,
+        prev,
+      };
+    }
     // Distance and unknown points: between consecutive online points on the same track.
     if (prev?.online && r.online && r.point !== null && r.trackId !== null && r.point !== prev.point) {
       const map = ctx.maps.get(r.trackId);
@@ -164,7 +200,7 @@ export function rollUpRobot(rows: readonly ChangeRow[], ctx: RollupContext) {
       t = pieceEnd;
     }
   }
-  return { hours: [...hours.values()], deliveries: [...deliveries.values()] };
+  return { hours: [...hours.values()], deliveries: [...deliveries.values()], checkpoint };
 }
 
 /** A gap longer than SPAN_CAP_MS (also before now) is the robot gone silent: an offline row marks where its last state ended. */
