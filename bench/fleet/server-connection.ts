@@ -7,6 +7,7 @@
 //
 //   node --import tsx bench/fleet/server-connection.ts [--statuses 200000]
 import { parseArgs } from 'node:util';
+import { topicFilters } from '@railserve/protocol';
 import { Aedes } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import { type MqttClient, MqttClient as MqttClientClass } from 'mqtt';
@@ -18,27 +19,15 @@ import { RetainedIndex } from '../../apps/server/src/broker/embedded/retained-in
 import { FaultGuard } from '../../apps/server/src/lib/fault-guard.ts';
 import { duplexPair } from '../../apps/server/test/support/duplex-pair.ts';
 import { machine } from '../support/stats.ts';
+import { benchStatuses } from './statuses.ts';
 
 const { values } = parseArgs({ options: { statuses: { type: 'string', default: '200000' } } });
 const count = Number(values.statuses);
-const FILTER = 'hcpro4/robots/+/status';
+const FILTER = topicFilters.robotStatus;
 
 const quiet = () => {};
 const log = { info: quiet, warn: quiet, error: quiet, debug: quiet } as unknown as FastifyBaseLogger;
-const payloads = Array.from({ length: 1000 }, (_, i) =>
-  Buffer.from(
-    JSON.stringify({
-      sn: `BENCH-${String(i).padStart(4, '0')}`,
-      connection: 'online',
-      state: i % 3 ? 'idle' : 'goto',
-      battery: 60 + (i % 40),
-      trackId: 1 + Math.floor(i / 20),
-      point: i % 17,
-      alarms: [],
-      ts: new Date().toISOString(),
-    }),
-  ),
-);
+const payloads = benchStatuses();
 
 /** The server's old connection: mqtt.js on an in-memory pair, the broker's side gathering its writes per turn. */
 async function asClient(broker: Aedes, onMessage: () => void) {

@@ -8,30 +8,12 @@ import { checkRobotStatus, parseJson, robotStatusPayload } from '@railserve/prot
 import { containsNul } from '../../apps/server/src/lib/nul.ts';
 import { applyStatus, type LiveRobot, newRobot, sameVisible } from '../../apps/server/src/modules/robots/live-state.ts';
 import { machine } from '../support/stats.ts';
+import { benchStatuses } from './statuses.ts';
 
 const { values } = parseArgs({ options: { statuses: { type: 'string', default: '200000' } } });
 const count = Number(values.statuses);
 
-// Statuses as bench/fleet's robots send them: 1,000 robots, a share of them moving.
-const payloads = Array.from({ length: 1000 }, (_, i) =>
-  Buffer.from(
-    JSON.stringify({
-      sn: `BENCH-${String(i).padStart(4, '0')}`,
-      connection: 'online',
-      state: i % 3 ? 'idle' : 'goto',
-      battery: 60 + (i % 40),
-      trackId: 1 + Math.floor(i / 20),
-      trackName: `Track ${1 + Math.floor(i / 20)}`,
-      point: i % 17,
-      target: i % 5,
-      alarms: [],
-      firmware: '1.4.2',
-      ip: `10.0.${Math.floor(i / 250)}.${i % 250}`,
-      name: `Robot ${i}`,
-      ts: new Date().toISOString(),
-    }),
-  ),
-);
+const payloads = benchStatuses();
 const NUL_ESCAPE = Buffer.from('\\u0000');
 
 /** CPU µs per call of `step` over `count` calls (after a warm-up of a tenth). */

@@ -69,14 +69,13 @@ export function createMqttBridge(options: {
   let connecting = !options.connectWhenReady;
   if (connecting) client.connect();
 
-  let pendingSubscriptions = 0;
-  const settled: (() => void)[] = [];
+  const subscriptions = subscriptionTally('the broker did not acknowledge the subscriptions');
   const subscribe = (filter: string) => {
-    pendingSubscriptions++;
+    subscriptions.asked();
     client.subscribe(subscriptionOf(filter), { qos: qosOf.get(filter) ?? 1 }, (error, granted) => {
       if (error || granted?.some((g) => g.qos === 128))
         options.log.error({ filter, err: error }, 'broker refused a subscription');
-      if (--pendingSubscriptions === 0) for (const resolve of settled.splice(0)) resolve();
+      subscriptions.answered();
     });
   };
 
@@ -153,17 +152,38 @@ export function createMqttBridge(options: {
     },
     async waitUntilSubscribed(timeoutMs = 10_000) {
       await waitUntilConnected(timeoutMs);
-      if (pendingSubscriptions === 0) return;
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('the broker did not acknowledge the subscriptions')), timeoutMs);
-        settled.push(() => {
+      await subscriptions.settled(timeoutMs);
+    },
+    async close() {
+      await client.endAsync();
+    },
+  };
+}
+
+/**
+ * The subscriptions a connection has asked for and not yet had answered: `asked()` as one goes
+ * out, `answered()` as its answer comes, `settled()` resolves once none is left (or rejects with
+ * `timeoutMessage` after `timeoutMs`).
+ */
+export function subscriptionTally(timeoutMessage: string) {
+  let pending = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    asked() {
+      pending++;
+    },
+    answered() {
+      if (--pending === 0) for (const resolve of waiting.splice(0)) resolve();
+    },
+    settled(timeoutMs: number): Promise<void> {
+      if (pending === 0) return Promise.resolve();
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(timeoutMessage)), timeoutMs);
+        waiting.push(() => {
           clearTimeout(timer);
           resolve();
         });
       });
-    },
-    async close() {
-      await client.endAsync();
     },
   };
 }

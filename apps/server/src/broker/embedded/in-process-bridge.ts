@@ -3,7 +3,7 @@ import type { Aedes, AedesPublishPacket } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FaultGuard } from '../../lib/fault-guard.ts';
 import { type BrokerIdentity, canPublish } from '../acl.ts';
-import type { MessageHandler, MqttBridge } from '../bridge.ts';
+import { type MessageHandler, type MqttBridge, subscriptionTally } from '../bridge.ts';
 import type { RetainedIndex } from './retained-index.ts';
 
 type Deliver = (packet: AedesPublishPacket, done: () => void) => void;
@@ -34,8 +34,7 @@ export function createInProcessBridge(options: {
   const handlers = new Map<string, MessageHandler[]>();
   const listeners = new Map<string, Deliver>();
   let open = true;
-  let pendingSubscriptions = 0;
-  const settled: (() => void)[] = [];
+  const subscriptions = subscriptionTally('the broker did not take the subscriptions');
 
   /** Hands a message to the handlers of one filter; one handler's fault drops it for that handler alone. */
   const route = (filter: string, topic: string, payload: Buffer, retain: boolean) => {
@@ -68,11 +67,11 @@ export function createInProcessBridge(options: {
       done();
     };
     listeners.set(filter, deliver);
-    pendingSubscriptions++;
+    subscriptions.asked();
     broker.subscribe(filter, deliver, () => {
       // As the broker does for a client's new subscription: the retained messages it matches follow it.
       if (open) for (const packet of [...retained.match(filter)]) safeRoute(filter, packet.topic, asBuffer(packet.payload), true);
-      if (--pendingSubscriptions === 0) for (const resolve of settled.splice(0)) resolve();
+      subscriptions.answered();
     });
   };
 
@@ -113,14 +112,7 @@ export function createInProcessBridge(options: {
     waitUntilConnected,
     async waitUntilSubscribed(timeoutMs = 10_000) {
       await waitUntilConnected();
-      if (pendingSubscriptions === 0) return;
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('the broker did not take the subscriptions')), timeoutMs);
-        settled.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
+      await subscriptions.settled(timeoutMs);
     },
     ready() {},
     async close() {
