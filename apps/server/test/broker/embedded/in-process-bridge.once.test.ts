@@ -8,6 +8,7 @@ import { createInProcessBridge } from '../../../src/broker/embedded/in-process-b
 import { indexedMemoryPersistence } from '../../../src/broker/embedded/persistence.ts';
 import { RetainedIndex } from '../../../src/broker/embedded/retained-index.ts';
 import { FaultGuard } from '../../../src/lib/fault-guard.ts';
+import { checkHandlerFaults } from '../../support/hostile-handlers.ts';
 import { listenPlainBroker } from '../../support/plain-broker.ts';
 
 type Heard = { topic: string; payload: string; retained: boolean };
@@ -89,26 +90,8 @@ describe('the server’s connection in the embedded broker’s process', () => {
 
   it('drops a message for a handler that throws or rejects, logs it once, and goes on serving the others', async () => {
     const server = bridge();
-    const heard: string[] = [];
-    server.handle('hostile/+', (_topic, payload) => {
-      const walk = (value: unknown): number => (Array.isArray(value) ? 1 + walk(value[0]) : 0);
-      walk(JSON.parse(payload.toString()));
-    });
-    server.handle('hostile/+', async () => {
-      throw new Error('handler rejected');
-    });
-    server.handle('hostile/+', (topic) => void heard.push(topic));
-    await server.waitUntilSubscribed();
-    const before = guard.faults;
     const robot = await client('robot-hostile');
-    const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
-    await robot.publishAsync('hostile/1', deep, { qos: 1 });
-    await robot.publishAsync('hostile/2', '[]', { qos: 1 });
-    await expect.poll(() => heard).toEqual(['hostile/1', 'hostile/2']);
-    await expect.poll(() => guard.faults - before).toBe(3);
-    const logged = errors.filter((e) => e.topic === 'hostile/1');
-    expect(logged.map((e) => e.where)).toEqual(['handling hostile/+', 'handling hostile/+']);
-    expect(logged.map((e) => (e.err as Error).name).sort()).toEqual(['Error', 'RangeError']);
+    const heard = await checkHandlerFaults(server, robot, guard, errors);
     // The broker went on: the publisher is still connected and acknowledged.
     expect(robot.connected).toBe(true);
     await robot.publishAsync('hostile/3', '[]', { qos: 1 });
