@@ -15,8 +15,6 @@ import { type DeliveryHour, LOOKBACK_MS, type RobotHour, type RollupContext, rol
 import { insertDeliveryHours, insertRobotHours } from './rollup-writes.ts';
 import { refreshRobotDays, refreshTrackSummaries } from './summary-repository.ts';
 
-export { insertChanges } from './rollup-writes.ts';
-
 /** The robots with raw history in a range (a rebuild). */
 export async function robotsWithChanges(db: Database, from: Date, to: Date) {
   const rows = await db

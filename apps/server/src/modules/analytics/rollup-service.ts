@@ -4,7 +4,8 @@ import type { Database } from '../../db/client.ts';
 import type { FaultGuard } from '../../lib/fault-guard.ts';
 import { newRecomputeMemory } from './recompute-reads.ts';
 import { HOUR_MS, SPAN_CAP_MS } from './rollup.ts';
-import { insertChanges, recomputeHours, removeChangesBefore } from './rollup-repository.ts';
+import { recomputeHours, removeChangesBefore } from './rollup-repository.ts';
+import { insertChanges } from './rollup-writes.ts';
 import { readSettings } from './settings-repository.ts';
 import { ChangeTracker, type TrackedChange } from './tracker.ts';
 
