@@ -26,7 +26,11 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${process.env.E2E_PORT}`,
-    trace: 'retain-on-failure',
+    // Recording a trace took a third of the suite's CPU (README, "Testing"): in CI only a failed
+    // test's retry records one; locally every failure keeps its trace.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
+    // The console honours reduced motion (app/theme.ts): no animation frames to draw or wait for.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

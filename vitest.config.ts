@@ -9,7 +9,7 @@ const unhandledErrorsFile = process.env.RS_UNHANDLED_ERRORS_FILE;
 
 export default defineConfig({
   test: {
-    projects: ['packages/protocol', 'apps/server', 'apps/web', 'tools/robot-sim'],
+    projects: ['packages/protocol', 'apps/server', 'apps/web', 'apps/web/vitest.logic.config.ts', 'tools/robot-sim'],
     onUnhandledError(error) {
       if (!unhandledErrorsFile) return;
       const where = (error as { VITEST_TEST_PATH?: string }).VITEST_TEST_PATH ?? 'no test file';

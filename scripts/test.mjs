@@ -165,7 +165,7 @@ await together(
       await run('web build', 'node', ['scripts/web-build.mjs'], { partOf: 'e2e', beside });
     },
   ],
-  [['unit'], (beside) => vitest('unit', ['protocol', 'web', 'robot-sim'], { workers: 2, beside })],
+  [['unit'], (beside) => vitest('unit', ['protocol', 'web', 'web-logic', 'robot-sim'], { workers: 2, beside })],
 );
 // The files that run in one pass only (`*.once.test.ts`, the supervisor's processes among them) go
 // to the PostgreSQL pass, which ends first (README, "Testing"); without it, the PGlite pass takes them.

@@ -1,13 +1,18 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The web app's tests that need a browser's document: the screens (`*.test.tsx`) and the few
+ * logic files that read storage, the location or render a hook (`*.dom.test.ts`). The rest of
+ * the logic runs without jsdom, in `vitest.logic.config.ts`.
+ */
 export default defineConfig({
   plugins: [react()],
   test: {
     name: 'web',
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.tsx', 'src/**/*.dom.test.ts'],
     css: false,
     // Whole-app render tests (antd, lazy pages) take seconds on a busy machine, and a test may wait
     // for several screens (src/testing/setup.ts gives each wait 25 s).

@@ -6,10 +6,29 @@ const LOCALE_KEY = 'railserve.locale';
 
 type Envelope<T> = { success: boolean; data: T; code?: string; message?: string };
 
-export async function apiToken(request: APIRequestContext, username = ADMIN.username, password = ADMIN.password) {
+/**
+ * Tokens by request context (one test's, or a context a test made) and account: a sign-in costs
+ * the server a scrypt derivation, so each account signs in once per context, not once per call.
+ */
+const tokens = new WeakMap<APIRequestContext, Map<string, Promise<string>>>();
+
+async function signInOverApi(request: APIRequestContext, username: string, password: string) {
   const res = await request.post('/api/v1/login', { data: { username, password } });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as Envelope<{ token: string }>).data.token;
+}
+
+export function apiToken(request: APIRequestContext, username = ADMIN.username, password = ADMIN.password) {
+  const known = tokens.get(request) ?? new Map<string, Promise<string>>();
+  tokens.set(request, known);
+  const account = `${username}\n${password}`;
+  let token = known.get(account);
+  if (!token) {
+    token = signInOverApi(request, username, password);
+    known.set(account, token);
+    token.catch(() => known.delete(account));
+  }
+  return token;
 }
 
 let serial = 0;

@@ -10,7 +10,7 @@ import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { httpOptions } from '../src/lib/http-options.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { generateUpdateSigningKey, type Secrets } from '../src/lib/secrets.ts';
-import { insertUser } from '../src/modules/users/repository.ts';
+import { findUserByUsername, insertUser } from '../src/modules/users/repository.ts';
 import { freshPostgres } from './support/postgres.ts';
 
 /**
@@ -32,10 +32,12 @@ export type TestApp = FastifyInstance & {
 export const ADMIN_PASSWORD = 'admin-secret';
 /** The password of users made by `as()`: hashed once per test file, at today's scrypt parameters. */
 export const FIXTURE_PASSWORD = 'password1';
-let fixtureHash: Promise<string> | undefined;
-const fixturePasswordHash = () => {
-  fixtureHash ??= hashPassword(FIXTURE_PASSWORD);
-  return fixtureHash;
+/** scrypt costs about half a second of CPU: each password used by every app is hashed once per test process. */
+const hashes = new Map<string, Promise<string>>();
+const hashedOnce = (password: string) => {
+  const hash = hashes.get(password) ?? hashPassword(password);
+  hashes.set(password, hash);
+  return hash;
 };
 
 export type TestAppOptions = {
@@ -78,6 +80,16 @@ export async function buildTestApp(overrides: Partial<Config> = {}, options: Tes
     await postgres?.drop();
     await rm(dataDir, { recursive: true, force: true });
   });
+  // The administrator the first start creates from ADMIN_PASSWORD (users/service.ts), its hash made once.
+  if (config.adminPassword === ADMIN_PASSWORD) {
+    await insertUser(database.db, {
+      username: 'admin',
+      nickname: 'Administrator',
+      passwordHash: await hashedOnce(ADMIN_PASSWORD),
+      permission: 0,
+      status: 'active',
+    });
+  }
   await server.register(app, { config, secrets, database });
   await server.ready();
 
@@ -93,15 +105,27 @@ export async function buildTestApp(overrides: Partial<Config> = {}, options: Tes
     const name = username ?? `level${permission}_${++serial}`;
     const row = await insertUser(database.db, {
       username: name,
-      passwordHash: await fixturePasswordHash(),
+      passwordHash: await hashedOnce(FIXTURE_PASSWORD),
       permission,
       status: 'active',
     });
-    // The token a sign-in with `password1` would answer, without paying scrypt for every fixture user.
-    const token = await server.jwt.sign({ sub: String(row.id), username: name, permission, ver: row.tokenVersion });
-    return { authorization: `Bearer ${token}`, id: row.id };
+    return { authorization: await signedIn(server, row), id: row.id };
   };
   return testApp;
+}
+
+/** The bearer header a sign-in as `row` would answer, without paying scrypt to check its password. */
+async function signedIn(
+  server: FastifyInstance,
+  row: { id: number; username: string; permission: number; tokenVersion: number },
+) {
+  const token = await server.jwt.sign({
+    sub: String(row.id),
+    username: row.username,
+    permission: row.permission,
+    ver: row.tokenVersion,
+  });
+  return `Bearer ${token}`;
 }
 
 /**
@@ -122,7 +146,9 @@ export function useTestApp(
   const admin = { authorization: '' };
   beforeAll(async () => {
     built = await buildTestApp(overrides, options);
-    Object.assign(admin, await built.login('admin', ADMIN_PASSWORD));
+    const row = await findUserByUsername(built.database.db, 'admin');
+    if (!row) throw new Error('useTestApp: the app has no administrator (ADMIN_PASSWORD unset)');
+    admin.authorization = await signedIn(built, row);
   });
   afterAll(() => built?.close());
   const current = () => {

@@ -42,3 +42,9 @@ export const THEME: ThemeConfig = {
     Table: { colorTextDisabled: 'rgba(0, 0, 0, 0.56)' },
   },
 };
+
+/**
+ * The theme for someone who asked their system for less motion (`prefers-reduced-motion`): antd's
+ * opening, closing and wave animations are off, and things appear in their end state at once.
+ */
+export const STILL_THEME: ThemeConfig = { ...THEME, token: { ...THEME.token, motion: false } };

@@ -1,10 +1,6 @@
-import { LOCALES } from '@railserve/protocol';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { loadLocale } from '../lib/i18n.ts';
-
-// Both languages' words, loaded once before any test renders.
-await Promise.all(LOCALES.map(loadLocale));
+import './locales.ts';
 
 // Lazy pages load through Vite's transform on first use: on a machine shared with other work
 // (CI runs two steps at a time) that took over 8 s. A wait that ends sooner still passes at once.
