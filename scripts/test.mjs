@@ -124,9 +124,9 @@ function requireBinary(file, what) {
 
 const wanted = (step) => !only.length || only.includes(step);
 
-async function browserTests() {
+async function browserTests(beside) {
   const out = path.join(reports, 'e2e.json');
-  await run('e2e', 'npx', ['playwright', 'test'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out } });
+  await run('e2e', 'npx', ['playwright', 'test'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out }, beside });
   if (!wanted('e2e') || !existsSync(out)) return;
   const report = JSON.parse(readFileSync(out, 'utf8'));
   const stats = report.stats;
@@ -153,9 +153,12 @@ const together = (...lanes) => {
   const beside = lanes.filter(([steps]) => steps.some(wanted)).length > 1;
   return Promise.all(lanes.map(([, start]) => start(beside)));
 };
-// Two at a time, for the machine's two CPUs (README, "Testing"): lint, types and the web build
-// beside the unit tests; the PGlite pass beside the PostgreSQL pass, whose time is mostly the
-// database server's. The browser tests run alone: beside the server suites both slowed down.
+// Three lanes on the machine's two CPUs (README, "Testing"): none of them keeps a CPU busy for long
+// (the browser tests wait on the console, each server pass on its database), so they fill each
+// other's gaps. Lint, types and the web build, then the browser tests; the unit tests (two
+// workers), then the PostgreSQL pass, which takes the files that run in one pass only
+// (`*.once.test.ts`, the supervisor's processes among them); the PGlite pass from the start.
+const onceFilesIn = wanted('server-postgres') ? 'postgres' : 'pglite';
 await together(
   [
     ['lint', 'typecheck', 'e2e'],
@@ -163,24 +166,22 @@ await together(
       await run('lint', 'npx', ['biome', 'check', '.'], { beside });
       await run('typecheck', 'npm', ['run', 'typecheck'], { beside });
       await run('web build', 'node', ['scripts/web-build.mjs'], { partOf: 'e2e', beside });
+      await browserTests(beside);
     },
   ],
-  [['unit'], (beside) => vitest('unit', ['protocol', 'web', 'web-logic', 'robot-sim'], { workers: 2, beside })],
-);
-// The files that run in one pass only (`*.once.test.ts`, the supervisor's processes among them) go
-// to the PostgreSQL pass, which ends first (README, "Testing"); without it, the PGlite pass takes them.
-const onceFilesIn = wanted('server-postgres') ? 'postgres' : 'pglite';
-await together(
+  [
+    ['unit', 'server-postgres'],
+    async (beside) => {
+      await vitest('unit', ['protocol', 'web', 'web-logic', 'robot-sim'], { workers: 2, beside });
+      await vitest('server-postgres', ['server'], { env: { TEST_DATABASE_URL, RS_ONCE_FILES_IN: onceFilesIn }, beside });
+    },
+  ],
   [
     ['server-pglite'],
     (beside) => vitest('server-pglite', ['server'], { env: { TEST_DATABASE_URL: '', RS_ONCE_FILES_IN: onceFilesIn }, beside }),
   ],
-  [
-    ['server-postgres'],
-    (beside) => vitest('server-postgres', ['server'], { env: { TEST_DATABASE_URL, RS_ONCE_FILES_IN: onceFilesIn }, beside }),
-  ],
 );
-await browserTests();
+
 durations.push(`whole run ${Math.round((Date.now() - runStarted) / 1000)} s`);
 
 if (failedSteps.length) fail(`failed steps: ${failedSteps.join(', ')}`);
