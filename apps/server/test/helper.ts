@@ -44,6 +44,8 @@ export type TestAppOptions = {
   logStream?: { write(line: string): void };
   /** false: no shared DEVICE_KEY (a fresh install, where devices must enrol). */
   sharedKey?: false;
+  /** The app creates the administrator itself from ADMIN_PASSWORD, as a first start does (a scrypt hash). */
+  firstStart?: true;
 };
 
 /** Builds the app on a fresh database; nothing listens on HTTP. The embedded broker binds free ports. */
@@ -81,7 +83,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}, options: Tes
     await rm(dataDir, { recursive: true, force: true });
   });
   // The administrator the first start creates from ADMIN_PASSWORD (users/service.ts), its hash made once.
-  if (config.adminPassword === ADMIN_PASSWORD) {
+  if (config.adminPassword === ADMIN_PASSWORD && !options.firstStart) {
     await insertUser(database.db, {
       username: 'admin',
       nickname: 'Administrator',

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { scheduledAuditCleanup } from '../../src/modules/audit/service.ts';
-import { FIXTURE_PASSWORD, useTestApp } from '../helper.ts';
+import { ADMIN_PASSWORD, FIXTURE_PASSWORD, useTestApp } from '../helper.ts';
 import { auditTrail, lastAudit, seedAuditRecords } from '../support/audit.ts';
 
 // /audit: list with filters, statistics, detail, export, cleanup, and who may use them.
@@ -11,8 +11,9 @@ const DAY = 24 * 3600 * 1000;
 
 beforeAll(async () => {
   service = await app.as(1, 'service_one');
-  // A sign-in of its own, so the trail holds a record by this user.
+  // Sign-ins of their own, so the trail holds a record by each user.
   await app.login('service_one', FIXTURE_PASSWORD);
+  await app.login('admin', ADMIN_PASSWORD);
   await app.inject({ method: 'POST', url: '/api/v1/login', payload: { username: 'admin', password: 'wrong-pass' } });
   await app.inject({
     method: 'POST',

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../helper.ts';
 let app: TestApp;
 const lines: string[] = [];
 beforeAll(async () => {
-  app = await buildTestApp({}, { logStream: { write: (line) => lines.push(line) } });
+  app = await buildTestApp({}, { logStream: { write: (line) => lines.push(line) }, firstStart: true });
 });
 afterAll(() => app.close());
 

@@ -2,11 +2,9 @@ import type { Page, Robot } from '@railserve/protocol';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
-import { AttentionRobots } from '../features/dashboard/components/attention-robots.tsx';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AttentionRobot } from '../features/dashboard/model/fleet-summary.ts';
 import { robotKeys } from '../features/robots/api/robot-keys.ts';
-import { LiveCell } from '../features/robots/components/live-cell.tsx';
 import { robotFixture } from '../testing/fixtures.ts';
 
 // The dashboard's attention list with the robots' live cells, as app/dashboard-route.tsx composes it.
@@ -25,6 +23,16 @@ vi.mock('../components/ui/robot-tags.tsx', async (actual) => {
       return tags.BatteryLevel(props);
     },
   };
+});
+
+// The test files share their modules (vitest.config.ts): the list and its cells are imported
+// afresh, after the mock above, whichever file imported the tags first.
+let AttentionRobots: typeof import('../features/dashboard/components/attention-robots.tsx').AttentionRobots;
+let LiveCell: typeof import('../features/robots/components/live-cell.tsx').LiveCell;
+beforeAll(async () => {
+  vi.resetModules();
+  ({ AttentionRobots } = await import('../features/dashboard/components/attention-robots.tsx'));
+  ({ LiveCell } = await import('../features/robots/components/live-cell.tsx'));
 });
 
 const page = (items: Robot[]): Page<Robot> => ({ items, total: items.length, page: 1, pageSize: items.length });

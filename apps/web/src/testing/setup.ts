@@ -1,5 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { changeLocale, i18n, storedLocale } from '../lib/i18n.ts';
+import { tokenStore } from '../lib/session.ts';
 import './locales.ts';
 
 // Lazy pages load through Vite's transform on first use: on a machine shared with other work
@@ -29,12 +31,22 @@ if (!globalThis.ResizeObserver) {
     disconnect() {}
   } as unknown as typeof ResizeObserver;
 }
-// antd reads computed styles of pseudo elements, which jsdom does not implement.
-const getComputedStyle = window.getComputedStyle.bind(window);
-window.getComputedStyle = (element: Element) => getComputedStyle(element);
+// antd reads computed styles of pseudo elements, which jsdom does not implement. Wrapped once:
+// the files share one window (isolate: false, vitest.config.ts).
+const ownComputedStyle = Symbol.for('railserve.getComputedStyle');
+if (!(ownComputedStyle in window.getComputedStyle)) {
+  const getComputedStyle = window.getComputedStyle.bind(window);
+  window.getComputedStyle = Object.assign((element: Element) => getComputedStyle(element), { [ownComputedStyle]: true });
+}
 
-beforeEach(() => {
+// Each test starts signed out, in the default language, at the root: the files share their
+// modules (isolate: false), so what a module keeps in memory is reset with the storage.
+beforeEach(async () => {
   localStorage.clear();
+  sessionStorage.clear();
+  tokenStore.reload();
+  window.history.replaceState(null, '', '/');
+  if (i18n.language !== storedLocale()) await changeLocale(storedLocale());
 });
 
 afterEach(() => {
