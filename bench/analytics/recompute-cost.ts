@@ -7,7 +7,7 @@
  * statements of the last one (`--statements`), and a digest of every rollup table, so two
  * versions of the roll-up can be compared on the same raw history. Not a test.
  *
- *   npx tsx bench/analytics/recompute-cost.ts [--db pglite|postgres] [--robots 2000] [--minute 30] [--runs 3] [--batch 1000] [--statements] [--full]
+ *   npx tsx bench/analytics/recompute-cost.ts [--db pglite|postgres] [--robots 2000] [--minute 30] [--runs 3] [--batch 1000] [--statements] [--full] [--count]
  */
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -17,6 +17,8 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { tellOwnWrites } from '../../apps/server/src/modules/analytics/own-writes.ts';
+import { newRecomputeMemory } from '../../apps/server/src/modules/analytics/recompute-reads.ts';
 import { HOUR_MS } from '../../apps/server/src/modules/analytics/rollup.ts';
 import { recomputeHours } from '../../apps/server/src/modules/analytics/rollup-repository.ts';
 import { insertChanges } from '../../apps/server/src/modules/analytics/rollup-writes.ts';
@@ -34,6 +36,7 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '3' },
     statements: { type: 'boolean', default: false },
     full: { type: 'boolean', default: false },
+    count: { type: 'boolean', default: false },
     batch: { type: 'string', default: '1000' },
   },
 });
@@ -84,9 +87,16 @@ function rowsOf(minute: number): TrackedChange[] {
 for (let m = -60; m < Number(args.minute); m++) await insertChanges(db, rowsOf(m));
 
 // The roll-up's memory of where each robot's last recompute stood, as the service keeps it; `--full`: none.
-const memory = args.full
-  ? undefined
-  : (await import('../../apps/server/src/modules/analytics/recompute-reads.ts')).newRecomputeMemory();
+// On PGlite, as the service does, it is told of every raw row written (own-writes.ts); `--count`: not.
+const memory = args.full ? undefined : newRecomputeMemory();
+if (memory && args.db === 'pglite' && !args.count) tellOwnWrites(db, memory);
+console.log(
+  memory?.ownWrites
+    ? 'checkpoints, told of every raw row written'
+    : memory
+      ? 'checkpoints, rows before them counted'
+      : 'no checkpoints',
+);
 const downtimeAlarms = new Set(['imu_stuck']);
 // The roll-up marks robots in the order their rows were written, which is not the tracks' order.
 const heard = sns

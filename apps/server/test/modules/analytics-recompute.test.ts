@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newRecomputeMemory } from '../../src/modules/analytics/recompute-reads.ts';
+import type { Database } from '../../src/db/client.ts';
+import { noteOwnWrites, tellOwnWrites } from '../../src/modules/analytics/own-writes.ts';
+import { newRecomputeMemory, type RecomputeMemory } from '../../src/modules/analytics/recompute-reads.ts';
 import { HOUR_MS, SPAN_CAP_MS } from '../../src/modules/analytics/rollup.ts';
 import { recomputeHours } from '../../src/modules/analytics/rollup-repository.ts';
 import { insertChanges } from '../../src/modules/analytics/rollup-writes.ts';
@@ -13,7 +15,6 @@ import { createTrack, sampleMap, saveMap } from '../support/tracks.ts';
 // instance's rows, a new map and new downtime alarms on the way, and after each round its tables
 // are compared with a full recompute of the same range at the same moment.
 const { app, admin } = useTestApp();
-const SNS = ['RCP-01', 'RCP-02', 'RCP-03', 'RCP-04'];
 const MINUTE = 60_000;
 // Yesterday 09:00 UTC: whole hours in the past.
 const H0 = Math.floor(Date.now() / (24 * HOUR_MS)) * 24 * HOUR_MS - 15 * HOUR_MS;
@@ -31,7 +32,7 @@ function random(seed: number) {
   };
 }
 
-/** One robot's rows heard in [from, to): trips to 10 and 11, dwells, charging at 20, alarms, silences, offline. */
+/** One robot's rows heard in [from, to) on `tracks[index]`: trips to 10 and 11, dwells, charging at 20, alarms, silences, offline. */
 function rowsOf(sn: string, index: number, from: number, to: number, next: () => number): TrackedChange[] {
   const rows: TrackedChange[] = [];
   for (let t = from + Math.floor(next() * 20_000); t < to; t += 10_000 + Math.floor(next() * 40_000)) {
@@ -47,7 +48,7 @@ function rowsOf(sn: string, index: number, from: number, to: number, next: () =>
       at: t,
       online: r > 0.05,
       state,
-      trackId: tracks[index % 2],
+      trackId: tracks[index],
       point: state === 'arrive' ? target : state === 'goto' ? 2 : state === 'idle' ? 20 : 1,
       target: state === 'goto' || state === 'arrive' ? target : null,
       alarms: state === 'alarm' ? [r > 0.97 ? 'imu_stuck' : 'low_battery'] : [],
@@ -56,7 +57,7 @@ function rowsOf(sn: string, index: number, from: number, to: number, next: () =>
   return rows;
 }
 
-async function tables() {
+async function tables(SNS: readonly string[]) {
   const read = async (query: ReturnType<typeof sql>) => (await app.db.execute(query)).rows;
   const sns = sql`sn in (${sql.join(
     SNS.map((sn) => sql`${sn}`),
@@ -77,50 +78,124 @@ async function tables() {
 }
 
 beforeAll(async () => {
-  for (const map of [chargeMap, sampleMap]) {
+  // Each test its own tracks: their summaries sum only its robots, in the same order either way.
+  for (const map of [chargeMap, sampleMap, chargeMap, sampleMap, chargeMap]) {
     const id = (await createTrack(app, admin)).id;
     expect((await saveMap(app, admin, id, map)).statusCode).toBe(200);
     tracks.push(id);
   }
 });
 
+/**
+ * Rounds of two minutes, as the roll-up runs: the rows heard, then the hours they touch, two
+ * robots a recompute; after each round the tables are compared with a full recompute. `told`:
+ * the memory hears of every raw row written (own-writes.ts, as on PGlite), and some rounds
+ * also write a row while a recompute runs and a second row at an instant already written.
+ */
+async function roundsAgainstFull(SNS: readonly string[], memory: RecomputeMemory, told: boolean) {
+  const onTrack = (i: number) => (told ? 2 : 0) + (i % 2);
+  const next = random(7);
+  let downtimeAlarms = new Set(['imu_stuck']);
+  const hourOf = (t: number) => Math.floor(t / HOUR_MS) * HOUR_MS;
+  await insertChanges(
+    app.db,
+    SNS.flatMap((sn, i) => rowsOf(sn, onTrack(i), H0 - HOUR_MS, H0, next)),
+  );
+  let rounds = 0;
+  for (let now = H0 + 2 * MINUTE; now <= H0 + 2 * HOUR_MS + 10 * MINUTE; now += 2 * MINUTE) {
+    const heard = SNS.flatMap((sn, i) => rowsOf(sn, onTrack(i), now - 2 * MINUTE, now, next));
+    if (rounds % 7 === 3) {
+      // A late row before the robots' checkpoints, as another instance may write it.
+      heard.push({ ...heard[0], sn: SNS[1], at: now - 17 * MINUTE - 1234, state: 'goto', target: 11, point: 2 });
+    }
+    if (rounds === 20) {
+      // Point 2 moved: every distance through it changes.
+      const moved = { ...chargeMap, points: chargeMap.points.map((p) => (p.number === 2 ? { ...p, y: 80 } : p)) };
+      expect((await saveMap(app, admin, tracks[onTrack(0)], moved)).statusCode).toBe(200);
+    }
+    if (rounds === 30) downtimeAlarms = new Set(['imu_stuck', 'low_battery']);
+    await insertChanges(app.db, heard);
+    // The same instant again, another state: the database keeps the first row written.
+    if (told && rounds % 5 === 1)
+      await insertChanges(
+        app.db,
+        heard.slice(-3).map((r) => ({ ...r, state: 'alarm', alarms: ['imu_stuck'] })),
+      );
+    const range = { from: hourOf(Math.min(...heard.map((r) => r.at - SPAN_CAP_MS))), to: hourOf(now) + HOUR_MS };
+    const settings = { downtimeAlarms, now, memory };
+    if (told && rounds % 5 === 2) {
+      // A row before the checkpoints written while a recompute runs; the next recompute must count it.
+      const late = { ...heard[0], at: now - 5 * MINUTE - 567, state: 'alarm', alarms: ['imu_stuck'] };
+      await Promise.all([recomputeHours(app.db, SNS.slice(0, 2), range, settings), insertChanges(app.db, [late])]);
+      await insertChanges(app.db, [{ ...heard[1], at: now - 4 * MINUTE - 89, state: 'goto', target: 10 }]);
+    }
+    await recomputeHours(app.db, SNS.slice(0, 2), range, settings);
+    await recomputeHours(app.db, SNS.slice(2), range, settings);
+    const resumed = await tables(SNS);
+    await recomputeHours(app.db, SNS, range, { downtimeAlarms, now });
+    expect(resumed, `round ${rounds}`).toEqual(await tables(SNS));
+    rounds++;
+  }
+  expect(rounds).toBe(65);
+  // Most robots went on from their checkpoints; the late rows, the new map and settings voided some.
+  expect(memory.stats.resumed).toBeGreaterThan(SNS.length * rounds * 0.5);
+  expect(memory.stats.readAgain).toBeGreaterThan(0);
+  expect((await tables(SNS)).deliveryHours.length).toBeGreaterThan(0);
+}
+
 describe('a recompute resumed from checkpoints', () => {
   it('writes what a full recompute of the same raw history writes', async () => {
+    await roundsAgainstFull(['RCP-01', 'RCP-02', 'RCP-03', 'RCP-04'], newRecomputeMemory(), false);
+  });
+
+  it('does so from the rows it was told of, reading none of them again (PGlite)', async () => {
     const memory = newRecomputeMemory();
-    const next = random(7);
-    let downtimeAlarms = new Set(['imu_stuck']);
-    const hourOf = (t: number) => Math.floor(t / HOUR_MS) * HOUR_MS;
-    await insertChanges(
-      app.db,
-      SNS.flatMap((sn, i) => rowsOf(sn, i, H0 - HOUR_MS, H0, next)),
-    );
-    let rounds = 0;
-    // Rounds of two minutes, as the roll-up runs: the rows heard, then the hours they touch.
-    for (let now = H0 + 2 * MINUTE; now <= H0 + 2 * HOUR_MS + 10 * MINUTE; now += 2 * MINUTE) {
-      const heard = SNS.flatMap((sn, i) => rowsOf(sn, i, now - 2 * MINUTE, now, next));
-      if (rounds % 7 === 3) {
-        // A late row before the robots' checkpoints, as another instance may write it.
-        heard.push({ ...heard[0], sn: SNS[1], at: now - 17 * MINUTE - 1234, state: 'goto', target: 11, point: 2 });
+    tellOwnWrites(app.db, memory);
+    await roundsAgainstFull(['RCT-01', 'RCT-02', 'RCT-03', 'RCT-04'], memory, true);
+  });
+
+  it('counts a row it was told of while a recompute ran in the next recompute', async () => {
+    const memory = newRecomputeMemory();
+    tellOwnWrites(app.db, memory);
+    const sn = 'RCW-01';
+    const next = random(11);
+    const range = { from: H0, to: H0 + HOUR_MS };
+    const downtimeAlarms = new Set<string>();
+    const lateRow = (minute: number) => ({
+      ...rowsOf(sn, 4, H0 + minute * MINUTE, H0 + (minute + 1) * MINUTE, next)[0],
+      state: 'alarm',
+      alarms: ['imu_stuck'],
+    });
+    // The row is written and told after the recompute read its rows, before it ended: it did not count it.
+    const recomputeWriting = async (late: TrackedChange, now: number) => {
+      const transaction = app.db.transaction.bind(app.db);
+      app.db.transaction = ((work: (tx: Database) => Promise<unknown>) =>
+        transaction(async (tx) => {
+          const written = await work(tx);
+          await insertChanges(tx, [late]);
+          noteOwnWrites(app.db, [late]);
+          return written;
+        })) as typeof app.db.transaction;
+      try {
+        await recomputeHours(app.db, [sn], range, { downtimeAlarms, now, memory });
+      } finally {
+        app.db.transaction = transaction;
       }
-      if (rounds === 20) {
-        // Point 2 moved: every distance through it changes.
-        const moved = { ...chargeMap, points: chargeMap.points.map((p) => (p.number === 2 ? { ...p, y: 80 } : p)) };
-        expect((await saveMap(app, admin, tracks[0], moved)).statusCode).toBe(200);
-      }
-      if (rounds === 30) downtimeAlarms = new Set(['imu_stuck', 'low_battery']);
-      await insertChanges(app.db, heard);
-      const range = { from: hourOf(Math.min(...heard.map((r) => r.at - SPAN_CAP_MS))), to: hourOf(now) + HOUR_MS };
-      await recomputeHours(app.db, SNS.slice(0, 2), range, { downtimeAlarms, now, memory });
-      await recomputeHours(app.db, SNS.slice(2), range, { downtimeAlarms, now, memory });
-      const resumed = await tables();
-      await recomputeHours(app.db, SNS, range, { downtimeAlarms, now });
-      expect(resumed, `round ${rounds}`).toEqual(await tables());
-      rounds++;
-    }
-    expect(rounds).toBe(65);
-    // Most robots went on from their checkpoints; the late rows, the new map and settings voided some.
-    expect(memory.stats.resumed).toBeGreaterThan(SNS.length * rounds * 0.5);
-    expect(memory.stats.readAgain).toBeGreaterThan(0);
-    expect((await tables()).deliveryHours.length).toBeGreaterThan(0);
+    };
+    const nextAgainstFull = async (now: number) => {
+      const readAgain = memory.stats.readAgain;
+      await recomputeHours(app.db, [sn], range, { downtimeAlarms, now, memory });
+      expect(memory.stats.readAgain).toBe(readAgain + 1);
+      const resumed = await tables([sn]);
+      await recomputeHours(app.db, [sn], range, { downtimeAlarms, now });
+      expect(resumed).toEqual(await tables([sn]));
+    };
+    await insertChanges(app.db, rowsOf(sn, 4, H0 - HOUR_MS, H0 + 30 * MINUTE, next));
+    // Its first recompute (no checkpoint yet, its rows read from the database), then one resumed.
+    await recomputeWriting(lateRow(20), H0 + 30 * MINUTE);
+    await nextAgainstFull(H0 + 31 * MINUTE);
+    await insertChanges(app.db, rowsOf(sn, 4, H0 + 31 * MINUTE, H0 + 33 * MINUTE, next));
+    await recomputeWriting(lateRow(10), H0 + 33 * MINUTE);
+    await nextAgainstFull(H0 + 34 * MINUTE);
   });
 });

@@ -2,6 +2,7 @@ import { and, gte, inArray, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { analyticsDeliveryHours, analyticsRobotChanges, analyticsRobotHours } from '../../db/schema/analytics.ts';
 import { forgetHours } from './closed-hours-cache.ts';
+import { recomputeBegins, recomputeEnded, rowsSinceCheckpoint, toldAfter } from './own-writes.ts';
 import {
   loadMaps,
   lockRobots,
@@ -42,6 +43,7 @@ export async function recomputeHours(
   if (sns.length === 0) return 0;
   const sorted = [...new Set(sns)].sort();
   const next = new Map<string, StoredCheckpoint>();
+  recomputeBegins(settings.memory, sorted);
   let committed = false;
   try {
     const written = await recomputeIn(db, sorted, range, settings, next);
@@ -53,6 +55,7 @@ export async function recomputeHours(
     // Checkpoints advance only with what was committed.
     for (const sn of sorted) {
       const checkpoint = committed ? next.get(sn) : undefined;
+      recomputeEnded(settings.memory, sn, checkpoint);
       if (checkpoint) settings.memory?.checkpoints.set(sn, checkpoint);
       else settings.memory?.checkpoints.delete(sn);
     }
@@ -111,6 +114,7 @@ async function recomputeIn(
         for (const r of rows) if (r.trackId !== null) onTracks.add(r.trackId);
         next.set(sn, {
           checkpoint,
+          last: rows[rows.length - 1],
           from: range.from,
           to: range.to,
           downtime,
@@ -140,7 +144,8 @@ async function recomputeIn(
 
 /**
  * Each robot's raw rows for a recompute: from its checkpoint (when it has one for this range and
- * settings, and the rows before it are as many as when it was made), else from the lookback.
+ * settings, and the rows before it are as many as when it was made, or the memory was told of
+ * every row written since: own-writes.ts), else from the lookback.
  */
 async function readRobots(
   tx: Database,
@@ -154,12 +159,23 @@ async function readRobots(
     if (s && s.from === window.from && s.to === window.to && s.downtime === window.downtime && s.checkpoint.at <= window.now)
       candidates.set(sn, s);
   }
-  const robots = sorted.map((sn) => {
-    const s = candidates.get(sn);
-    return s ? { sn, since: s.checkpoint.at, upto: s.checkpoint.at } : { sn, since: window.lookback };
-  });
-  const { changes, before } = await readChanges(tx, robots, window.lookback, window.end);
+  // A memory told of every raw row written (own-writes.ts) holds its robots' rows since their
+  // checkpoints (unless one was told, since this recompute began, at or before its checkpoint's row);
+  // otherwise the rows before a checkpoint are counted with the rows after it.
   const resumed = new Map<string, StoredCheckpoint>();
+  if (memory.ownWrites) {
+    for (const [sn, s] of candidates) if (toldAfter(memory, sn, s)) resumed.set(sn, s);
+    memory.stats.readAgain += candidates.size - resumed.size;
+    candidates.clear();
+  }
+  const robots = sorted
+    .filter((sn) => !resumed.has(sn))
+    .map((sn) => {
+      const s = candidates.get(sn);
+      return s ? { sn, since: s.checkpoint.at, upto: s.checkpoint.at } : { sn, since: window.lookback };
+    });
+  const { changes, before } = await readChanges(tx, robots, window.lookback, window.end);
+  for (const [sn, s] of resumed) changes.set(sn, rowsSinceCheckpoint(memory, sn, s, window.end));
   const stale: string[] = [];
   for (const [sn, s] of candidates) {
     if (before.get(sn) === s.rowsBefore && changes.get(sn)?.[0]?.at === s.checkpoint.at) resumed.set(sn, s);
