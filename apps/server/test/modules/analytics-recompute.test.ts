@@ -57,12 +57,22 @@ function rowsOf(sn: string, index: number, from: number, to: number, next: () =>
   return rows;
 }
 
-async function tables(SNS: readonly string[]) {
-  const read = async (query: ReturnType<typeof sql>) => (await app.db.execute(query)).rows;
-  const sns = sql`sn in (${sql.join(
+const read = async (query: ReturnType<typeof sql>) => (await app.db.execute(query)).rows;
+const ofRobots = (SNS: readonly string[]) =>
+  sql`sn in (${sql.join(
     SNS.map((sn) => sql`${sn}`),
     sql`, `,
   )})`;
+
+/** The robots' daily rows summed again from their hourly rows: what the days kept by difference must hold. */
+const daysOfHours = (SNS: readonly string[]) =>
+  read(sql`select sn, date_bin('1 day', hour, timestamptz '2000-01-01 00:00:00+00') as day, track_id,
+      sum(online_ms) as online_ms, sum(busy_ms) as busy_ms, sum(idle_ms) as idle_ms, sum(charging_ms) as charging_ms,
+      sum(sleep_ms) as sleep_ms, sum(alarm_ms) as alarm_ms, sum(other_ms) as other_ms, sum(available_ms) as available_ms
+    from analytics_robot_hours where ${ofRobots(SNS)} group by 1, 2, 3 order by 1, 2, 3`);
+
+async function tables(SNS: readonly string[]) {
+  const sns = ofRobots(SNS);
   const onTracks = sql`track_id in (${sql.join(
     tracks.map((id) => sql`${id}`),
     sql`, `,
@@ -79,7 +89,7 @@ async function tables(SNS: readonly string[]) {
 
 beforeAll(async () => {
   // Each test its own tracks: their summaries sum only its robots, in the same order either way.
-  for (const map of [chargeMap, sampleMap, chargeMap, sampleMap, chargeMap]) {
+  for (const map of [chargeMap, sampleMap, chargeMap, sampleMap, chargeMap, sampleMap]) {
     const id = (await createTrack(app, admin)).id;
     expect((await saveMap(app, admin, id, map)).statusCode).toBe(200);
     tracks.push(id);
@@ -134,6 +144,7 @@ async function roundsAgainstFull(SNS: readonly string[], memory: RecomputeMemory
     const resumed = await tables(SNS);
     await recomputeHours(app.db, SNS, range, { downtimeAlarms, now });
     expect(resumed, `round ${rounds}`).toEqual(await tables(SNS));
+    expect(resumed.robotDays, `round ${rounds}: days`).toEqual(await daysOfHours(SNS));
     rounds++;
   }
   expect(rounds).toBe(65);
@@ -189,6 +200,7 @@ describe('a recompute resumed from checkpoints', () => {
       const resumed = await tables([sn]);
       await recomputeHours(app.db, [sn], range, { downtimeAlarms, now });
       expect(resumed).toEqual(await tables([sn]));
+      expect(resumed.robotDays).toEqual(await daysOfHours([sn]));
     };
     await insertChanges(app.db, rowsOf(sn, 4, H0 - HOUR_MS, H0 + 30 * MINUTE, next));
     // Its first recompute (no checkpoint yet, its rows read from the database), then one resumed.
@@ -197,5 +209,40 @@ describe('a recompute resumed from checkpoints', () => {
     await insertChanges(app.db, rowsOf(sn, 4, H0 + 31 * MINUTE, H0 + 33 * MINUTE, next));
     await recomputeWriting(lateRow(10), H0 + 33 * MINUTE);
     await nextAgainstFull(H0 + 34 * MINUTE);
+  });
+});
+
+describe('daily sums kept by difference', () => {
+  it('keeps each robot’s days the sums of its hours: a day a late row emptied, a day with no time yet', async () => {
+    const sn = 'RCD-01';
+    const day = Math.floor(Date.now() / (24 * HOUR_MS)) * 24 * HOUR_MS;
+    const row = (at: number, trackId: number, point = 1) => ({
+      sn,
+      at,
+      online: true,
+      state: 'idle',
+      trackId,
+      point,
+      target: null,
+      alarms: [],
+    });
+    const range = { from: day - HOUR_MS, to: day + HOUR_MS };
+    const settings = { downtimeAlarms: new Set<string>(), now: day + 2 * MINUTE };
+    // On track A (tracks[5]) across midnight, then on B (tracks[4]): the day after has a minute on each.
+    await insertChanges(app.db, [row(day - MINUTE, tracks[5]), row(day + MINUTE, tracks[4])]);
+    await recomputeHours(app.db, [sn], range, settings);
+    expect((await tables([sn])).robotDays.map((d) => d.track_id)).toEqual([tracks[5], tracks[4], tracks[5]]);
+    // Heard late: on B from half a minute before midnight, so the day after has nothing on A.
+    await insertChanges(app.db, [row(day - MINUTE / 2, tracks[4])]);
+    await recomputeHours(app.db, [sn], range, settings);
+    const days = (await tables([sn])).robotDays;
+    expect(days.map((d) => d.track_id)).toEqual([tracks[4], tracks[5], tracks[4]]);
+    expect(days).toEqual(await daysOfHours([sn]));
+    // Now, on a third track at a point its map does not have: an hour (and a day) with no time yet.
+    await insertChanges(app.db, [row(settings.now, tracks[3], 99)]);
+    await recomputeHours(app.db, [sn], range, settings);
+    const third = (await tables([sn])).robotDays;
+    expect(third.map((d) => d.track_id)).toEqual([tracks[4], tracks[5], tracks[3], tracks[4]]);
+    expect(third).toEqual(await daysOfHours([sn]));
   });
 });

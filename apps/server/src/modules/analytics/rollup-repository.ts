@@ -1,4 +1,4 @@
-import { and, gte, inArray, lt } from 'drizzle-orm';
+import { and, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { analyticsDeliveryHours, analyticsRobotChanges, analyticsRobotHours } from '../../db/schema/analytics.ts';
 import { forgetHours } from './closed-hours-cache.ts';
@@ -14,7 +14,7 @@ import {
 } from './recompute-reads.ts';
 import { type DeliveryHour, LOOKBACK_MS, type RobotHour, type RollupContext, rollUpRobot, SPAN_CAP_MS } from './rollup.ts';
 import { insertDeliveryHours, insertRobotHours } from './rollup-writes.ts';
-import { refreshRobotDays, refreshTrackSummaries } from './summary-repository.ts';
+import { addToRobotDays, refreshTrackSummaries } from './summary-repository.ts';
 
 /** The robots with raw history in a range (a rebuild). */
 export async function robotsWithChanges(db: Database, from: Date, to: Date) {
@@ -127,16 +127,33 @@ async function recomputeIn(
     }
     // The tracks whose summaries change: those of the robots' rows before (as deleted) and after.
     const touched = new Set([...hourRows.map((r) => r.trackId), ...deliveryRows.map((r) => r.trackId)]);
-    for (const table of [analyticsRobotHours, analyticsDeliveryHours]) {
-      const removed = await tx
-        .delete(table)
-        .where(and(inArray(table.sn, sorted), gte(table.hour, from), lt(table.hour, to)))
-        .returning({ trackId: table.trackId });
-      for (const r of removed) touched.add(r.trackId);
-    }
+    const h = analyticsRobotHours;
+    const removed = await tx
+      .delete(h)
+      .where(and(inArray(h.sn, sorted), gte(h.hour, from), lt(h.hour, to)))
+      .returning({
+        sn: h.sn,
+        hour: h.hour,
+        trackId: h.trackId,
+        ms: sql<number[]>`array[${h.onlineMs}, ${h.busyMs},
+        ${h.idleMs}, ${h.chargingMs}, ${h.sleepMs}, ${h.alarmMs}, ${h.otherMs}, ${h.availableMs}]`,
+      });
+    const d = analyticsDeliveryHours;
+    const removedTrips = await tx
+      .delete(d)
+      .where(and(inArray(d.sn, sorted), gte(d.hour, from), lt(d.hour, to)))
+      .returning({ trackId: d.trackId });
+    for (const r of [...removed, ...removedTrips]) touched.add(r.trackId);
     await insertRobotHours(tx, hourRows);
     await insertDeliveryHours(tx, deliveryRows);
-    await refreshRobotDays(tx, sorted, range);
+    await addToRobotDays(
+      tx,
+      removed.map((r) => ({ ...r, hour: r.hour.getTime() })),
+      hourRows.map((r) => ({
+        ...r,
+        ms: [r.onlineMs, r.ms.busy, r.ms.idle, r.ms.charging, r.ms.sleep, r.ms.alarm, r.ms.other, r.availableMs],
+      })),
+    );
     await refreshTrackSummaries(tx, range, [...touched]);
     return hourRows.length;
   });
