@@ -227,7 +227,8 @@ describe('daily sums kept by difference', () => {
       alarms: [],
     });
     const range = { from: day - HOUR_MS, to: day + HOUR_MS };
-    const settings = { downtimeAlarms: new Set<string>(), now: day + 2 * MINUTE };
+    // As the roll-up recomputes (with its memory): it keeps the days by difference.
+    const settings = { downtimeAlarms: new Set<string>(), now: day + 2 * MINUTE, memory: newRecomputeMemory() };
     // On track A (tracks[5]) across midnight, then on B (tracks[4]): the day after has a minute on each.
     await insertChanges(app.db, [row(day - MINUTE, tracks[5]), row(day + MINUTE, tracks[4])]);
     await recomputeHours(app.db, [sn], range, settings);

@@ -14,7 +14,7 @@ import {
 } from './recompute-reads.ts';
 import { type DeliveryHour, LOOKBACK_MS, type RobotHour, type RollupContext, rollUpRobot, SPAN_CAP_MS } from './rollup.ts';
 import { insertDeliveryHours, insertRobotHours } from './rollup-writes.ts';
-import { addToRobotDays, refreshTrackSummaries } from './summary-repository.ts';
+import { addToRobotDays, refreshRobotDays, refreshTrackSummaries } from './summary-repository.ts';
 
 /** The robots with raw history in a range (a rebuild). */
 export async function robotsWithChanges(db: Database, from: Date, to: Date) {
@@ -146,14 +146,17 @@ async function recomputeIn(
     for (const r of [...removed, ...removedTrips]) touched.add(r.trackId);
     await insertRobotHours(tx, hourRows);
     await insertDeliveryHours(tx, deliveryRows);
-    await addToRobotDays(
-      tx,
-      removed.map((r) => ({ ...r, hour: r.hour.getTime() })),
-      hourRows.map((r) => ({
-        ...r,
-        ms: [r.onlineMs, r.ms.busy, r.ms.idle, r.ms.charging, r.ms.sleep, r.ms.alarm, r.ms.other, r.availableMs],
-      })),
-    );
+    // The roll-up adds its difference to the robots' days; a rebuild (no memory) sums them again, whatever they held.
+    if (!settings.memory) await refreshRobotDays(tx, sorted, range);
+    else
+      await addToRobotDays(
+        tx,
+        removed.map((r) => ({ ...r, hour: r.hour.getTime() })),
+        hourRows.map((r) => ({
+          ...r,
+          ms: [r.onlineMs, r.ms.busy, r.ms.idle, r.ms.charging, r.ms.sleep, r.ms.alarm, r.ms.other, r.availableMs],
+        })),
+      );
     await refreshTrackSummaries(tx, range, [...touched]);
     return hourRows.length;
   });

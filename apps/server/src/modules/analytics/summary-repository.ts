@@ -19,8 +19,9 @@ export const daysAround = (range: { from: number; to: number }) => ({
 
 /**
  * Replaces the per-robot daily sums of these robots (all, when `sns` is null) for the UTC days
- * the hours [from, to) lie in, summed again from `analytics_robot_hours` (bench/analytics/fill.ts;
- * the recompute keeps them by difference: `addToRobotDays`).
+ * the hours [from, to) lie in, summed again from `analytics_robot_hours`: a rebuild, under the
+ * robots' own locks after their hours were replaced (the roll-up adds differences instead:
+ * `addToRobotDays`), and bench/analytics/fill.ts.
  */
 export async function refreshRobotDays(db: Database, sns: readonly string[] | null, range: { from: number; to: number }) {
   const days = daysAround(range);
@@ -44,8 +45,8 @@ export type HourTimes = { sn: string; hour: number; trackId: number; ms: readonl
  * Brings these robots' daily sums up to date after some of their hourly rows were replaced
  * (`removed` by `written`): each robot, UTC day and track gets the difference of its hours added
  * (whole milliseconds: exact), so the day's other hours are not read again; a day row left
- * without any hourly row is removed. Called under the robots' own locks, after their hours were
- * written (rollup-repository.ts), on day rows that are their hours' sums.
+ * without any hourly row is removed. Called by the roll-up under the robots' own locks, after
+ * their hours were written (rollup-repository.ts), on day rows that are their hours' sums.
  */
 export async function addToRobotDays(db: Database, removed: readonly HourTimes[], written: readonly HourTimes[]) {
   const days = new Map<string, { sn: string; day: number; trackId: number; ms: number[]; was: boolean; is: boolean }>();
