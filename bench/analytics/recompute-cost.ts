@@ -7,7 +7,7 @@
  * statements of the last one (`--statements`), and a digest of every rollup table, so two
  * versions of the roll-up can be compared on the same raw history. Not a test.
  *
- *   npx tsx bench/analytics/recompute-cost.ts [--db pglite|postgres] [--robots 2000] [--minute 30] [--runs 3] [--batch 1000] [--statements] [--full]
+ *   npx tsx bench/analytics/recompute-cost.ts [--db pglite|postgres] [--robots 2000] [--minute 30] [--runs 3] [--batch 1000] [--statements] [--full] [--count] [--day-hours 0]
  */
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -17,9 +17,12 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { tellOwnWrites } from '../../apps/server/src/modules/analytics/own-writes.ts';
+import { newRecomputeMemory } from '../../apps/server/src/modules/analytics/recompute-reads.ts';
 import { HOUR_MS } from '../../apps/server/src/modules/analytics/rollup.ts';
 import { recomputeHours } from '../../apps/server/src/modules/analytics/rollup-repository.ts';
-import { insertChanges } from '../../apps/server/src/modules/analytics/rollup-writes.ts';
+import { insertChanges, insertRobotHours } from '../../apps/server/src/modules/analytics/rollup-writes.ts';
+import { refreshRobotDays, refreshTrackSummaries } from '../../apps/server/src/modules/analytics/summary-repository.ts';
 import type { TrackedChange } from '../../apps/server/src/modules/analytics/tracker.ts';
 import { freshPostgres, LOCAL_POSTGRES_URL } from '../../apps/server/test/support/postgres.ts';
 import { cpuSeconds } from '../fleet/proc-stats.ts';
@@ -34,6 +37,8 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '3' },
     statements: { type: 'boolean', default: false },
     full: { type: 'boolean', default: false },
+    count: { type: 'boolean', default: false },
+    'day-hours': { type: 'string', default: '0' },
     batch: { type: 'string', default: '1000' },
   },
 });
@@ -82,11 +87,41 @@ function rowsOf(minute: number): TrackedChange[] {
 }
 
 for (let m = -60; m < Number(args.minute); m++) await insertChanges(db, rowsOf(m));
+// `--day-hours`: the robots were online (idle) that many whole hours earlier today (up to 10: from 00:00 UTC),
+// rolled up, so the day's rows hold more than the current hour.
+const dayHours = Math.min(10, Number(args['day-hours']));
+if (dayHours > 0) {
+  const hour = (h: number, i: number) => ({
+    sn: sns[i],
+    hour: h,
+    trackId: Math.floor(i / 20) + 1,
+    onlineMs: HOUR_MS,
+    ms: { busy: 0, idle: HOUR_MS, charging: 0, sleep: 0, alarm: 0, other: 0 },
+    availableMs: HOUR_MS,
+    distance: 0,
+    unknownPoints: 0,
+    chargeCycles: 0,
+  });
+  for (let h = H - dayHours * HOUR_MS; h < H; h += HOUR_MS)
+    await insertRobotHours(
+      db,
+      sns.map((_, i) => hour(h, i)),
+    );
+  await refreshRobotDays(db, null, { from: H - dayHours * HOUR_MS, to: H });
+  await refreshTrackSummaries(db, { from: H - dayHours * HOUR_MS, to: H });
+}
 
 // The roll-up's memory of where each robot's last recompute stood, as the service keeps it; `--full`: none.
-const memory = args.full
-  ? undefined
-  : (await import('../../apps/server/src/modules/analytics/recompute-reads.ts')).newRecomputeMemory();
+// On PGlite, as the service does, it is told of every raw row written (own-writes.ts); `--count`: not.
+const memory = args.full ? undefined : newRecomputeMemory();
+if (memory && args.db === 'pglite' && !args.count) tellOwnWrites(db, memory);
+console.log(
+  memory?.ownWrites
+    ? 'checkpoints, told of every raw row written'
+    : memory
+      ? 'checkpoints, rows before them counted'
+      : 'no checkpoints',
+);
 const downtimeAlarms = new Set(['imu_stuck']);
 // The roll-up marks robots in the order their rows were written, which is not the tracks' order.
 const heard = sns

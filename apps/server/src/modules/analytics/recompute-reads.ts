@@ -14,10 +14,21 @@ export type RecomputeMemory = {
   maps: Map<number, { hash: string | null; index: MapIndex | undefined }>;
   /** Robots rolled up from a checkpoint, and checkpoints found void (read again from the lookback). */
   stats: { resumed: number; readAgain: number };
+  /** Set when this memory is told of every raw row written (own-writes.ts): then it reads no row it was told of. */
+  ownWrites?: OwnWrites;
+};
+
+export type OwnWrites = {
+  /** Per robot with a checkpoint or being recomputed: the raw rows written since, in the order written. */
+  rows: Map<string, (ChangeRow & { sn: string })[]>;
+  /** Per robot being recomputed: how many of its rows were written before the recompute began. */
+  recomputing: Map<string, number>;
 };
 
 export type StoredCheckpoint = {
   checkpoint: RollupCheckpoint;
+  /** The raw row it stands before (at `checkpoint.at`). */
+  last: ChangeRow;
   /** The range it was rolled up for, and the downtime alarms it counted. */
   from: number;
   to: number;
@@ -68,6 +79,7 @@ export async function readChanges(
   lookback: number,
   to: number,
 ) {
+  if (robots.length === 0) return { changes: new Map<string, ChangeRow[]>(), before: new Map<string, number>() };
   const counted = robots.filter((r) => r.upto !== undefined);
   const { rows } = await db.execute<RawRow>(sql`select r.sn, (extract(epoch from r.at) * 1000)::float8 as at, r.online,
       r.state, r.track_id, r.point, r.target, r.alarms::text as alarms, null::int as before

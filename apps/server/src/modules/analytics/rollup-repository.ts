@@ -1,7 +1,8 @@
-import { and, gte, inArray, lt } from 'drizzle-orm';
+import { and, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { analyticsDeliveryHours, analyticsRobotChanges, analyticsRobotHours } from '../../db/schema/analytics.ts';
 import { forgetHours } from './closed-hours-cache.ts';
+import { recomputeBegins, recomputeEnded, rowsSinceCheckpoint, toldAfter } from './own-writes.ts';
 import {
   loadMaps,
   lockRobots,
@@ -13,7 +14,7 @@ import {
 } from './recompute-reads.ts';
 import { type DeliveryHour, LOOKBACK_MS, type RobotHour, type RollupContext, rollUpRobot, SPAN_CAP_MS } from './rollup.ts';
 import { insertDeliveryHours, insertRobotHours } from './rollup-writes.ts';
-import { refreshRobotDays, refreshTrackSummaries } from './summary-repository.ts';
+import { addToRobotDays, refreshRobotDays, refreshTrackSummaries } from './summary-repository.ts';
 
 /** The robots with raw history in a range (a rebuild). */
 export async function robotsWithChanges(db: Database, from: Date, to: Date) {
@@ -42,6 +43,7 @@ export async function recomputeHours(
   if (sns.length === 0) return 0;
   const sorted = [...new Set(sns)].sort();
   const next = new Map<string, StoredCheckpoint>();
+  recomputeBegins(settings.memory, sorted);
   let committed = false;
   try {
     const written = await recomputeIn(db, sorted, range, settings, next);
@@ -53,6 +55,7 @@ export async function recomputeHours(
     // Checkpoints advance only with what was committed.
     for (const sn of sorted) {
       const checkpoint = committed ? next.get(sn) : undefined;
+      recomputeEnded(settings.memory, sn, checkpoint);
       if (checkpoint) settings.memory?.checkpoints.set(sn, checkpoint);
       else settings.memory?.checkpoints.delete(sn);
     }
@@ -111,6 +114,7 @@ async function recomputeIn(
         for (const r of rows) if (r.trackId !== null) onTracks.add(r.trackId);
         next.set(sn, {
           checkpoint,
+          last: rows[rows.length - 1],
           from: range.from,
           to: range.to,
           downtime,
@@ -123,16 +127,36 @@ async function recomputeIn(
     }
     // The tracks whose summaries change: those of the robots' rows before (as deleted) and after.
     const touched = new Set([...hourRows.map((r) => r.trackId), ...deliveryRows.map((r) => r.trackId)]);
-    for (const table of [analyticsRobotHours, analyticsDeliveryHours]) {
-      const removed = await tx
-        .delete(table)
-        .where(and(inArray(table.sn, sorted), gte(table.hour, from), lt(table.hour, to)))
-        .returning({ trackId: table.trackId });
-      for (const r of removed) touched.add(r.trackId);
-    }
+    const h = analyticsRobotHours;
+    const removed = await tx
+      .delete(h)
+      .where(and(inArray(h.sn, sorted), gte(h.hour, from), lt(h.hour, to)))
+      .returning({
+        sn: h.sn,
+        hour: h.hour,
+        trackId: h.trackId,
+        ms: sql<number[]>`array[${h.onlineMs}, ${h.busyMs},
+        ${h.idleMs}, ${h.chargingMs}, ${h.sleepMs}, ${h.alarmMs}, ${h.otherMs}, ${h.availableMs}]`,
+      });
+    const d = analyticsDeliveryHours;
+    const removedTrips = await tx
+      .delete(d)
+      .where(and(inArray(d.sn, sorted), gte(d.hour, from), lt(d.hour, to)))
+      .returning({ trackId: d.trackId });
+    for (const r of [...removed, ...removedTrips]) touched.add(r.trackId);
     await insertRobotHours(tx, hourRows);
     await insertDeliveryHours(tx, deliveryRows);
-    await refreshRobotDays(tx, sorted, range);
+    // The roll-up adds its difference to the robots' days; a rebuild (no memory) sums them again, whatever they held.
+    if (!settings.memory) await refreshRobotDays(tx, sorted, range);
+    else
+      await addToRobotDays(
+        tx,
+        removed.map((r) => ({ ...r, hour: r.hour.getTime() })),
+        hourRows.map((r) => ({
+          ...r,
+          ms: [r.onlineMs, r.ms.busy, r.ms.idle, r.ms.charging, r.ms.sleep, r.ms.alarm, r.ms.other, r.availableMs],
+        })),
+      );
     await refreshTrackSummaries(tx, range, [...touched]);
     return hourRows.length;
   });
@@ -140,7 +164,8 @@ async function recomputeIn(
 
 /**
  * Each robot's raw rows for a recompute: from its checkpoint (when it has one for this range and
- * settings, and the rows before it are as many as when it was made), else from the lookback.
+ * settings, and the rows before it are as many as when it was made, or the memory was told of
+ * every row written since: own-writes.ts), else from the lookback.
  */
 async function readRobots(
   tx: Database,
@@ -154,12 +179,23 @@ async function readRobots(
     if (s && s.from === window.from && s.to === window.to && s.downtime === window.downtime && s.checkpoint.at <= window.now)
       candidates.set(sn, s);
   }
-  const robots = sorted.map((sn) => {
-    const s = candidates.get(sn);
-    return s ? { sn, since: s.checkpoint.at, upto: s.checkpoint.at } : { sn, since: window.lookback };
-  });
-  const { changes, before } = await readChanges(tx, robots, window.lookback, window.end);
+  // A memory told of every raw row written (own-writes.ts) holds its robots' rows since their
+  // checkpoints (unless one was told, since this recompute began, at or before its checkpoint's row);
+  // otherwise the rows before a checkpoint are counted with the rows after it.
   const resumed = new Map<string, StoredCheckpoint>();
+  if (memory.ownWrites) {
+    for (const [sn, s] of candidates) if (toldAfter(memory, sn, s)) resumed.set(sn, s);
+    memory.stats.readAgain += candidates.size - resumed.size;
+    candidates.clear();
+  }
+  const robots = sorted
+    .filter((sn) => !resumed.has(sn))
+    .map((sn) => {
+      const s = candidates.get(sn);
+      return s ? { sn, since: s.checkpoint.at, upto: s.checkpoint.at } : { sn, since: window.lookback };
+    });
+  const { changes, before } = await readChanges(tx, robots, window.lookback, window.end);
+  for (const [sn, s] of resumed) changes.set(sn, rowsSinceCheckpoint(memory, sn, s, window.end));
   const stale: string[] = [];
   for (const [sn, s] of candidates) {
     if (before.get(sn) === s.rowsBefore && changes.get(sn)?.[0]?.at === s.checkpoint.at) resumed.set(sn, s);

@@ -2,6 +2,7 @@ import type { RobotStatusPayload } from '@railserve/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { FaultGuard } from '../../lib/fault-guard.ts';
+import { forgetOwnRows, tellOwnWrites } from './own-writes.ts';
 import { newRecomputeMemory } from './recompute-reads.ts';
 import { HOUR_MS, SPAN_CAP_MS } from './rollup.ts';
 import { recomputeHours, removeChangesBefore } from './rollup-repository.ts';
@@ -9,7 +10,12 @@ import { insertChanges } from './rollup-writes.ts';
 import { readSettings } from './settings-repository.ts';
 import { ChangeTracker, type TrackedChange } from './tracker.ts';
 
-export type RollupTiming = { flushMs: number; rollupMs: number };
+export type RollupOptions = {
+  flushMs: number;
+  rollupMs: number;
+  /** No other process writes the database (embedded PGlite): the roll-up hears of every raw row written (own-writes.ts). */
+  soleWriter?: boolean;
+};
 /** Raw history is kept this long: the range a rebuild can cover. */
 export const RAW_KEEP_DAYS = 92;
 /** Rows waiting for their write; beyond this, new ones are dropped and counted. */
@@ -42,8 +48,10 @@ export class RollupService {
     private readonly db: Database,
     private readonly log: FastifyBaseLogger,
     private readonly guard: FaultGuard,
-    private readonly timing: RollupTiming,
-  ) {}
+    private readonly timing: RollupOptions,
+  ) {
+    if (timing.soleWriter) tellOwnWrites(db, this.memory);
+  }
 
   async start() {
     await this.reloadSettings();
@@ -77,7 +85,7 @@ export class RollupService {
 
   forget(sn: string) {
     this.tracker.forget(sn);
-    this.memory.checkpoints.delete(sn);
+    forgetOwnRows(this.memory, sn);
   }
 
   /** Writes the queued rows, then marks their hours (and the hour the previous row's span began in) for recomputing. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { noteOwnWrites } from './own-writes.ts';
 import type { DeliveryHour, RobotHour } from './rollup.ts';
 import type { TrackedChange } from './tracker.ts';
 
@@ -26,6 +27,7 @@ export async function insertChanges(db: Database, rows: readonly TrackedChange[]
         ${column((r) => (r.online ? 1 : 0))}::smallint[], ${column((r) => r.state)}::varchar[], ${column((r) => r.trackId)}::int[],
         ${column((r) => r.point)}::int[], ${column((r) => r.target)}::int[], ${column((r) => JSON.stringify(r.alarms))}::jsonb[])
       on conflict do nothing`);
+    noteOwnWrites(db, part);
   }
 }
 

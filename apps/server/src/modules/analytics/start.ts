@@ -17,7 +17,11 @@ const ROLLUP_MS = 30_000;
 /** Starts the analytics roll-up; it writes what it holds when the server closes. Listed before the robots module, which feeds it. */
 export async function startAnalytics(app: FastifyInstance) {
   if (app.dbKind === 'pglite') keepClosedHours(app.db);
-  const service = new RollupService(app.db, app.log, app.faultGuard, { flushMs: FLUSH_MS, rollupMs: ROLLUP_MS });
+  const service = new RollupService(app.db, app.log, app.faultGuard, {
+    flushMs: FLUSH_MS,
+    rollupMs: ROLLUP_MS,
+    soleWriter: app.dbKind === 'pglite',
+  });
   await service.start();
   app.decorate('analytics', service);
   app.addHook('onClose', () => service.stop());

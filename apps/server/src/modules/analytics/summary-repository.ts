@@ -6,7 +6,8 @@ export const DAY_MS = 86_400_000;
 const DAY_OF = sql`date_bin('1 day', hour, timestamptz '2000-01-01 00:00:00+00')`;
 const TIME_SUMS = sql`sum(online_ms), sum(busy_ms), sum(idle_ms), sum(charging_ms), sum(sleep_ms), sum(alarm_ms), sum(other_ms),
   sum(available_ms)`;
-const TIME_COLUMNS = sql`online_ms, busy_ms, idle_ms, charging_ms, sleep_ms, alarm_ms, other_ms, available_ms`;
+const TIME_NAMES = ['online_ms', 'busy_ms', 'idle_ms', 'charging_ms', 'sleep_ms', 'alarm_ms', 'other_ms', 'available_ms'];
+const TIME_COLUMNS = sql.raw(TIME_NAMES.join(', '));
 const at = (t: number) => sql`${new Date(t).toISOString()}::timestamptz`;
 const within = (column: SQL, from: number, to: number) => sql`${column} >= ${at(from)} and ${column} < ${at(to)}`;
 
@@ -18,8 +19,9 @@ export const daysAround = (range: { from: number; to: number }) => ({
 
 /**
  * Replaces the per-robot daily sums of these robots (all, when `sns` is null) for the UTC days
- * the hours [from, to) lie in, from `analytics_robot_hours`. Called under the robots' own lock,
- * after their hours were replaced (rollup-repository.ts).
+ * the hours [from, to) lie in, summed again from `analytics_robot_hours`: a rebuild, under the
+ * robots' own locks after their hours were replaced (the roll-up adds differences instead:
+ * `addToRobotDays`), and bench/analytics/fill.ts.
  */
 export async function refreshRobotDays(db: Database, sns: readonly string[] | null, range: { from: number; to: number }) {
   const days = daysAround(range);
@@ -34,6 +36,55 @@ export async function refreshRobotDays(db: Database, sns: readonly string[] | nu
   await db.execute(sql`insert into analytics_robot_days (sn, day, track_id, ${TIME_COLUMNS})
     select sn, ${DAY_OF}, track_id, ${TIME_SUMS} from analytics_robot_hours
     where ${robots} and ${within(sql`hour`, days.from, days.to)} group by sn, ${DAY_OF}, track_id`);
+}
+
+/** A robot-hour's time in TIME_COLUMNS' order, as a recompute removed or wrote it. */
+export type HourTimes = { sn: string; hour: number; trackId: number; ms: readonly number[] };
+
+/**
+ * Brings these robots' daily sums up to date after some of their hourly rows were replaced
+ * (`removed` by `written`): each robot, UTC day and track gets the difference of its hours added
+ * (whole milliseconds: exact), so the day's other hours are not read again; a day row left
+ * without any hourly row is removed. Called by the roll-up under the robots' own locks, after
+ * their hours were written (rollup-repository.ts), on day rows that are their hours' sums.
+ */
+export async function addToRobotDays(db: Database, removed: readonly HourTimes[], written: readonly HourTimes[]) {
+  const days = new Map<string, { sn: string; day: number; trackId: number; ms: number[]; was: boolean; is: boolean }>();
+  const add = (h: HourTimes, sign: 1 | -1) => {
+    const day = Math.floor(h.hour / DAY_MS) * DAY_MS;
+    const key = `${h.sn}\n${day}\n${h.trackId}`;
+    let sum = days.get(key);
+    if (!sum) {
+      sum = { sn: h.sn, day, trackId: h.trackId, ms: h.ms.map(() => 0), was: false, is: false };
+      days.set(key, sum);
+    }
+    for (let i = 0; i < h.ms.length; i++) sum.ms[i] += sign * h.ms[i];
+    if (sign < 0) sum.was = true;
+    else sum.is = true;
+  };
+  for (const h of removed) add(h, -1);
+  for (const h of written) add(h, 1);
+  // A day row exists whenever one of its hours does: unchanged sums of a day that had hours need no write.
+  const changed = [...days.values()].filter((d) => !d.was || d.ms.some((ms) => ms !== 0));
+  if (changed.length > 0) {
+    const column = (pick: (d: (typeof changed)[number]) => unknown) => sql.param(changed.map(pick));
+    const times = TIME_NAMES.map((_, i) => sql`${column((d) => d.ms[i])}::bigint[]`);
+    await db.execute(sql`insert into analytics_robot_days (sn, day, track_id, ${TIME_COLUMNS})
+      select * from unnest(${column((d) => d.sn)}::varchar[], ${column((d) => new Date(d.day).toISOString())}::timestamptz[],
+        ${column((d) => d.trackId)}::int[], ${sql.join(times, sql`, `)})
+      on conflict (sn, day, track_id) do update set ${sql.join(
+        TIME_NAMES.map((name) => sql.raw(`${name} = analytics_robot_days.${name} + excluded.${name}`)),
+        sql`, `,
+      )}`);
+  }
+  const gone = [...days.values()].filter((d) => d.was && !d.is);
+  if (gone.length > 0) {
+    const column = (pick: (d: (typeof gone)[number]) => unknown) => sql.param(gone.map(pick));
+    await db.execute(sql`delete from analytics_robot_days d using unnest(${column((d) => d.sn)}::varchar[],
+        ${column((d) => new Date(d.day).toISOString())}::timestamptz[], ${column((d) => d.trackId)}::int[]) as k(sn, day, track_id)
+      where d.sn = k.sn and d.day = k.day and d.track_id = k.track_id and not exists (select 1 from analytics_robot_hours h
+        where h.sn = k.sn and h.track_id = k.track_id and h.hour >= k.day and h.hour < k.day + interval '1 day')`);
+  }
 }
 
 /**
