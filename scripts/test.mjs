@@ -1,6 +1,7 @@
-// `npm test`: the whole suite, in order: lint and format, type-check, unit tests, server tests
-// on PGlite and on the PostgreSQL server, the web build, browser end-to-end tests. A required
-// service or browser that is missing fails the run with a line saying what is missing.
+// `npm test`: the whole suite in three lanes (below): lint and format, type-check, the web build
+// and the browser end-to-end tests; the unit tests and the server tests on the PostgreSQL server;
+// the server tests on PGlite. A required service or browser that is missing fails the run with a
+// line saying what is missing.
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -85,7 +86,7 @@ function specs(suites, keep, file = '') {
 
 /**
  * Vitest gives a 2-CPU machine one worker; `workers` runs more files at once. Each server pass
- * keeps one: the two passes run beside each other instead (README, "Testing").
+ * keeps one: the passes run beside the other lanes instead (README, "Testing").
  */
 async function vitest(step, projects, { env, workers, beside } = {}) {
   const out = path.join(reports, `${step}.json`);

@@ -1,11 +1,11 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { changeLocale, i18n, storedLocale } from '../lib/i18n.ts';
+import { i18n, storedLocale } from '../lib/i18n.ts';
 import { tokenStore } from '../lib/session.ts';
 import './locales.ts';
 
 // Lazy pages load through Vite's transform on first use: on a machine shared with other work
-// (CI runs two steps at a time) that took over 8 s. A wait that ends sooner still passes at once.
+// (CI runs three lanes at a time) that took over 8 s. A wait that ends sooner still passes at once.
 configure({ asyncUtilTimeout: 25_000 });
 
 // jsdom lacks the layout APIs antd reads.
@@ -46,7 +46,9 @@ beforeEach(async () => {
   sessionStorage.clear();
   tokenStore.reload();
   window.history.replaceState(null, '', '/');
-  if (i18n.language !== storedLocale()) await changeLocale(storedLocale());
+  // As the app starts with nothing stored: the default language, and nothing written to storage.
+  document.documentElement.lang = storedLocale();
+  if (i18n.language !== storedLocale()) await i18n.changeLanguage(storedLocale());
 });
 
 afterEach(() => {
