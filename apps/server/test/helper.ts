@@ -30,7 +30,7 @@ export type TestApp = FastifyInstance & {
 };
 
 export const ADMIN_PASSWORD = 'admin-secret';
-/** The password of users made by `as()`: hashed once per test file, at today's scrypt parameters. */
+/** The password of users made by `as()`, hashed once per test process at today's scrypt parameters. */
 export const FIXTURE_PASSWORD = 'password1';
 /** scrypt costs about half a second of CPU: each password used by every app is hashed once per test process. */
 const hashes = new Map<string, Promise<string>>();
