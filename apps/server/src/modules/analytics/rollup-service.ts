@@ -48,16 +48,16 @@ export class RollupService {
     private readonly db: Database,
     private readonly log: FastifyBaseLogger,
     private readonly guard: FaultGuard,
-    private readonly timing: RollupOptions,
+    private readonly options: RollupOptions,
   ) {
-    if (timing.soleWriter) tellOwnWrites(db, this.memory);
+    if (options.soleWriter) tellOwnWrites(db, this.memory);
   }
 
   async start() {
     await this.reloadSettings();
     this.timers.push(
-      setInterval(() => this.guard.run({ where: 'the analytics writer' }, () => this.flush()), this.timing.flushMs),
-      setInterval(() => this.guard.run({ where: 'the analytics roll-up' }, () => this.rollUp()), this.timing.rollupMs),
+      setInterval(() => this.guard.run({ where: 'the analytics writer' }, () => this.flush()), this.options.flushMs),
+      setInterval(() => this.guard.run({ where: 'the analytics roll-up' }, () => this.rollUp()), this.options.rollupMs),
       setInterval(() => this.guard.run({ where: 'the analytics cleanup' }, () => this.cleanUp()), 6 * HOUR_MS),
     );
   }
