@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { insertLogRows, type LogRow } from '../../apps/server/src/modules/logs/repository.ts';
+import { insertLogRows, type LogRow, type NamedLogRow } from '../../apps/server/src/modules/logs/repository.ts';
 import { freshPostgres, LOCAL_POSTGRES_URL } from '../../apps/server/test/support/postgres.ts';
 import { benchMessages } from './messages.ts';
 
@@ -30,7 +30,7 @@ const { db } = database;
 
 // Three records in four are fleet templates (their mix as in the fill), one a device's own line.
 const templates = benchMessages(50);
-const rowAt = (i: number): LogRow => ({
+const rowAt = (i: number): NamedLogRow => ({
   time: new Date(),
   source: 'robot',
   level: 'info',
@@ -42,6 +42,7 @@ const rowAt = (i: number): LogRow => ({
   robotName: null,
   deviceTime: null,
   sender: null,
+  namesGiven: { track: true, robot: true },
 });
 
 async function insertBefore(rows: LogRow[]) {

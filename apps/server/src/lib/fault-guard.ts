@@ -66,45 +66,58 @@ export class FaultGuard {
    * then closes that client); one that fails after answering, or whose answer throws in Aedes,
    * has its client closed.
    */
-  hook<H extends AnyFunction>(
-    where: string,
-    hook: H,
-    options: {
-      context: (...args: Leading<Parameters<H>>) => Omit<FaultContext, 'where'> & { client?: Closable };
-      refuse: (error: unknown) => Callback<H>;
-    },
-  ): H {
-    const guarded = (...args: Parameters<H>) => {
-      const leading = args.slice(0, -1) as unknown as Leading<Parameters<H>>;
-      const callback = args[args.length - 1] as unknown as (...answer: Callback<H>) => void;
-      const { client, ...context } = safely(() => options.context(...leading)) ?? {};
-      const full = { where, ...context };
-      let answered = false;
-      const fail = (error: unknown) => {
-        this.report(full, error);
-        if (!answered) answer(...options.refuse(error));
-        else closeQuietly(client);
-      };
-      const answer = (...result: Callback<H>) => {
-        if (answered) return;
-        answered = true;
+  hook<H extends AnyFunction>(where: string, hook: H, options: HookOptions<H>): H {
+    // Every message a client publishes passes a hook: the way through allocates only its answer,
+    // and the context is read only for a fault (no named closure per call: tsx keeps names at a cost).
+    return ((...args: unknown[]) => {
+      const last = args.length - 1;
+      const callback = args[last] as (...answer: unknown[]) => void;
+      // A member, not a named constant: assigned this way, the closure gets no name to keep.
+      const call: { answered: boolean; answer?: (...result: unknown[]) => void } = { answered: false };
+      call.answer = (...result) => {
+        if (call.answered) return;
+        call.answered = true;
         try {
           callback(...result);
         } catch (error) {
-          this.report({ ...full, where: `${where} (its answer)` }, error);
-          closeQuietly(client);
+          this.#hookFault(where, options, args.slice(0, last), error, 'answer');
         }
       };
+      args[last] = call.answer;
       try {
-        const result = hook(...([...leading, answer] as unknown as Parameters<H>));
-        if (result instanceof Promise) result.catch(fail);
+        const result = hook(...(args as Parameters<H>));
+        if (result instanceof Promise)
+          result.catch((error: unknown) =>
+            this.#hookFault(where, options, args.slice(0, last), error, call.answered ? 'late' : call.answer!),
+          );
       } catch (error) {
-        fail(error);
+        this.#hookFault(where, options, args.slice(0, last), error, call.answered ? 'late' : call.answer!);
       }
-    };
-    return guarded as unknown as H;
+    }) as unknown as H;
+  }
+
+  /**
+   * A guarded hook failed: reported with its context. It is then answered `refuse(error)`, or,
+   * when it had answered already (`late`) or its answer threw in Aedes, its client is closed.
+   */
+  #hookFault<H extends AnyFunction>(
+    where: string,
+    options: HookOptions<H>,
+    leading: unknown[],
+    error: unknown,
+    then: 'late' | 'answer' | ((...result: unknown[]) => void),
+  ) {
+    const { client, ...context } = safely(() => options.context(...(leading as Leading<Parameters<H>>))) ?? {};
+    this.report({ where: then === 'answer' ? `${where} (its answer)` : where, ...context }, error);
+    if (typeof then === 'function') then(...options.refuse(error));
+    else closeQuietly(client);
   }
 }
+
+type HookOptions<H extends AnyFunction> = {
+  context: (...args: Leading<Parameters<H>>) => Omit<FaultContext, 'where'> & { client?: Closable };
+  refuse: (error: unknown) => Callback<H>;
+};
 
 function safely<T>(read: () => T): T | undefined {
   try {

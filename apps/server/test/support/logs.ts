@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import type { NameSource } from '../../src/modules/logs/names.ts';
 import type { LogEntry } from '../../src/modules/logs/writer.ts';
 import type { TestApp } from '../helper.ts';
 
@@ -70,16 +72,18 @@ export const SEED: LogEntry[] = [
   { ts: '2025-03-13T00:10:00Z', source: 'track', trackId: 2, level: 'error', type: 'command_failed', message: '=cmd|calc' }, // 08:10
 ];
 
-/** Writes the seed through the app's own writer with the name resolvers the robots and tracks modules would give. */
+/** A name source over a test's names, read afresh for every batch (a test may rename in between). */
+function namesOf<K extends string | number>(names: Map<K, string>, type: 'varchar' | 'int'): NameSource {
+  return (key) => {
+    const rows = [...names].map(([k, name]) => sql`(${k}::${sql.raw(type)}, ${name}::varchar)`);
+    return sql`(select n.name from (values ${sql.join(rows, sql`, `)}) as n(key, name) where n.key = ${key})`;
+  };
+}
+
+/** Writes the seed through the app's own writer with the names the robots and tracks modules would give. */
 export async function seedLogs(app: TestApp, entries: LogEntry[] = SEED) {
-  app.eventLog.setNameResolver(
-    'robot',
-    async (sns) => new Map(sns.flatMap((sn) => (ROBOT_NAMES.has(sn) ? [[sn, ROBOT_NAMES.get(sn)!]] : []))),
-  );
-  app.eventLog.setNameResolver(
-    'track',
-    async (ids) => new Map(ids.flatMap((id) => (TRACK_NAMES.has(id) ? [[id, TRACK_NAMES.get(id)!]] : []))),
-  );
+  app.eventLog.setNameSource('robot', namesOf(ROBOT_NAMES, 'varchar'));
+  app.eventLog.setNameSource('track', namesOf(TRACK_NAMES, 'int'));
   for (const entry of entries) app.eventLog.write(entry);
   await app.eventLog.flush();
 }

@@ -19,10 +19,17 @@ function ownBytes(payload: Buffer | Uint8Array): Buffer | Uint8Array {
 /** The literal levels before a filter's first wildcard, as the key of the topics it can match. */
 const KEY_LEVELS = 2;
 function keyOf(topicOrFilter: string): string | undefined {
-  const levels = topicOrFilter.split('/');
-  const head = levels.slice(0, KEY_LEVELS);
-  if (levels.length < KEY_LEVELS || head.some((level) => level === '+' || level === '#')) return undefined;
-  return head.join('/');
+  // Every retained status passes here: levels found by position, not by splitting the whole topic.
+  let end = -1;
+  for (let level = 0; level < KEY_LEVELS; level++) {
+    const start = end + 1;
+    if (level > 0 && end === topicOrFilter.length) return undefined;
+    const slash = topicOrFilter.indexOf('/', start);
+    end = slash === -1 ? topicOrFilter.length : slash;
+    const name = topicOrFilter.slice(start, end);
+    if (name === '+' || name === '#') return undefined;
+  }
+  return topicOrFilter.slice(0, end);
 }
 
 /**

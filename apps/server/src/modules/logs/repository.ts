@@ -3,6 +3,7 @@ import { and, asc, desc, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { logs, logTypes } from '../../db/schema/logs.ts';
 import { logFilterWhere } from './filter-sql.ts';
+import type { NameSources } from './names.ts';
 import { searchTextOf } from './search-text.ts';
 
 export type LogRow = Omit<typeof logs.$inferInsert, 'id' | 'searchText'> & {
@@ -11,6 +12,8 @@ export type LogRow = Omit<typeof logs.$inferInsert, 'id' | 'searchText'> & {
   trackName: string | null;
   robotName: string | null;
 };
+/** A row as the writer queues it: which names its writer gave (even as null), the rest the sources find. */
+export type NamedLogRow = LogRow & { namesGiven: { track: boolean; robot: boolean } };
 type StoredRow = typeof logs.$inferSelect;
 /** The database or a transaction of it: what the read queries need. */
 export type Reader = Pick<Database, '$with' | 'with' | 'select' | 'execute'>;
@@ -36,24 +39,37 @@ export function toLogRecord(row: StoredRow): LogRecord {
 }
 
 /**
- * One statement for a whole batch: arrays through unnest keep it at 14 parameters however many
- * rows, and the record types are noted in the same round trip. The search text (both languages'
- * renderings, search-text.ts) is worked out here, once per record.
+ * One statement for a whole batch: arrays through unnest keep it at 16 parameters however many
+ * rows, and the record types are noted in the same round trip. A name the record's writer did
+ * not give is looked up in the same statement, through its owner's source (names.ts). The search text (both languages' renderings, search-text.ts) is worked out here,
+ * once per record.
  */
-export async function insertLogRows(db: Database, rows: LogRow[]) {
+export async function insertLogRows(db: Database, rows: NamedLogRow[], names: NameSources = {}) {
   if (rows.length === 0) return;
   // One array parameter per column (a plain array in the template would become one parameter per row).
-  const column = <K extends keyof LogRow>(key: K) => sql.param(rows.map((r) => r[key] ?? null));
+  const column = <K extends keyof NamedLogRow>(key: K) => sql.param(rows.map((r) => r[key] ?? null));
   const searchTexts = sql.param(rows.map((r) => searchTextOf(r.message)));
+  const robotNamed = sql.param(rows.map((r) => r.namesGiven.robot || !r.robotSn));
+  const trackNamed = sql.param(rows.map((r) => r.namesGiven.track || r.trackId == null));
+  const trackName = names.track
+    ? sql`CASE WHEN b.track_named THEN b.track_name ELSE left(${names.track(sql`b.track_id`)}, 128) END`
+    : sql`b.track_name`;
+  const robotName = names.robot
+    ? sql`CASE WHEN b.robot_named THEN b.robot_name ELSE left(${names.robot(sql`b.robot_sn`)}, 64) END`
+    : sql`b.robot_name`;
   await db.execute(sql`
     WITH inserted AS (
       INSERT INTO ${logs} (time, source, level, type, message, track_id, robot_sn, track_name, robot_name, device_time, sender, search_text, delivery_key)
-      SELECT * FROM unnest(
+      SELECT b.time, b.source, b.level, b.type, b.message, b.track_id, b.robot_sn,
+        ${trackName}, ${robotName},
+        b.device_time, b.sender, b.search_text, b.delivery_key
+      FROM unnest(
         ${column('time')}::timestamptz[], ${column('source')}::varchar[], ${column('level')}::varchar[],
         ${column('type')}::varchar[], ${column('message')}::text[], ${column('trackId')}::int[],
         ${column('robotSn')}::varchar[], ${column('trackName')}::varchar[], ${column('robotName')}::varchar[],
         ${column('deviceTime')}::timestamptz[], ${column('sender')}::varchar[], ${searchTexts}::text[],
-        ${column('deliveryKey')}::uuid[])
+        ${column('deliveryKey')}::uuid[], ${trackNamed}::bool[], ${robotNamed}::bool[])
+        AS b(time, source, level, type, message, track_id, robot_sn, track_name, robot_name, device_time, sender, search_text, delivery_key, track_named, robot_named)
       -- A broker message delivered again (its first copy committed, its acknowledgement lost) is kept once.
       ON CONFLICT (delivery_key) WHERE delivery_key IS NOT NULL DO NOTHING
     )

@@ -3,12 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { FaultGuard } from '../../lib/fault-guard.ts';
 import { stripNulText } from '../../lib/nul.ts';
-import { NameResolvers, resolveNames } from './names.ts';
-import { insertLogRows, type LogRow } from './repository.ts';
+import type { NameSource, NameSources } from './names.ts';
+import { insertLogRows, type NamedLogRow } from './repository.ts';
 
-type PendingRecord = LogRow & { namesGiven: { track: boolean; robot: boolean } };
-
-/** What a module hands the log: `ts` defaults to now; names default to the resolvers' answer. */
+/** What a module hands the log: `ts` defaults to now; names default to their owners' (names.ts). */
 export type LogEntry = {
   source: LogSource;
   level: LogLevel;
@@ -34,8 +32,8 @@ export type LogEntry = {
 export type EventLog = {
   /** Queues a record; batched, never throws into the caller. */
   write(entry: LogEntry): void;
-  /** How the writer learns robot names (by SN) and track names (by id); the robots and tracks modules provide them. */
-  setNameResolver: NameResolvers['set'];
+  /** How the writer names robots (by SN) and tracks (by id); the robots and tracks modules give their sources. */
+  setNameSource(kind: keyof NameSources, source: NameSource): void;
   /** Resolves once everything queued so far is stored (or given up). */
   flush(): Promise<void>;
   /**
@@ -61,8 +59,8 @@ const clip = (value: string | null | undefined, max: number) => (value == null ?
 
 /** `guard` catches a fault of a timed write (the app's, so /api/health counts it). */
 export function createEventLog(db: Database, log: FastifyBaseLogger, guard = new FaultGuard(log)): EventLog {
-  const names = new NameResolvers(log);
-  let queue: PendingRecord[] = [];
+  const names: NameSources = {};
+  let queue: NamedLogRow[] = [];
   let timer: NodeJS.Timeout | undefined;
   let draining: Promise<void> | undefined;
   let dropped = 0;
@@ -81,7 +79,7 @@ export function createEventLog(db: Database, log: FastifyBaseLogger, guard = new
     while (waiters.length > 0 && waiters[0].mark <= done) waiters.shift()!.resolve();
   };
 
-  const toRow = (entry: LogEntry): PendingRecord => {
+  const toRow = (entry: LogEntry): NamedLogRow => {
     const time = entry.ts instanceof Date ? entry.ts : new Date(entry.ts ?? Date.now());
     const deviceTime = entry.deviceTs === undefined ? null : new Date(entry.deviceTs);
     return {
@@ -102,10 +100,7 @@ export function createEventLog(db: Database, log: FastifyBaseLogger, guard = new
     };
   };
 
-  const store = async (batch: PendingRecord[]) => {
-    await resolveNames(names, batch);
-    await insertLogRows(db, batch);
-  };
+  const store = (batch: NamedLogRow[]) => insertLogRows(db, batch, names);
 
   const drainLoop = async () => {
     while (queue.length > 0) {
@@ -137,10 +132,11 @@ export function createEventLog(db: Database, log: FastifyBaseLogger, guard = new
     }
   };
 
-  const storeOneByOne = async (batch: PendingRecord[]) => {
+  const storeOneByOne = async (batch: NamedLogRow[]) => {
     for (const row of batch) {
       try {
-        await store([row]);
+        // A record the database refuses with its names looked up is tried once more without them.
+        await store([row]).catch(() => insertLogRows(db, [row]));
         stats.written++;
       } catch (error) {
         stats.refused++;
@@ -178,7 +174,9 @@ export function createEventLog(db: Database, log: FastifyBaseLogger, guard = new
         log.error({ err: error }, 'log record not queued');
       }
     },
-    setNameResolver: names.set.bind(names),
+    setNameSource(kind, source) {
+      names[kind] = source;
+    },
     async flush() {
       if (timer) clearTimeout(timer);
       while (queue.length > 0 || draining) await drain();

@@ -1,6 +1,6 @@
 import { type CommandRecord, formatLogEvent, type LogEventType, type LogLevel } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
-import { robotNames } from './repository.ts';
+import { robotNameOf } from './repository.ts';
 
 export type RobotEvent = {
   level: LogLevel;
@@ -66,7 +66,7 @@ const TRACK_TARGET = /^track-\d+$/;
  * `source: robot`; the robots module also tells the log how to name robots (by SN).
  */
 export function robotEvents(app: FastifyInstance): RobotEvents {
-  app.eventLog.setNameResolver('robot', (sns) => robotNames(app.db, sns));
+  app.eventLog.setNameSource('robot', robotNameOf);
   const write = (event: RobotEvent) => app.eventLog.write({ source: 'robot', ...event });
   app.commands.onAnswered((record) => {
     const event = answeredEvent(record);

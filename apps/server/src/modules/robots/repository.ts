@@ -7,7 +7,7 @@ import type {
   RobotSortField,
   RobotState,
 } from '@railserve/protocol';
-import { and, asc, count, desc, eq, ilike, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { robotConfigs, robotDisplayName, robotSearchText, robots } from '../../db/schema/robots.ts';
@@ -157,15 +157,8 @@ export async function deleteRobot(db: Database, sn: string) {
   return rows.length;
 }
 
-/** The names the console shows, for the event log's robot-name lookups. */
-export async function robotNames(db: Database, sns: string[]) {
-  if (sns.length === 0) return new Map<string, string>();
-  const rows = await db
-    .select({ sn: robots.sn, name: robotDisplayName(robots) })
-    .from(robots)
-    .where(inArray(robots.sn, sns));
-  return new Map(rows.map((r) => [r.sn, String(r.name)]));
-}
+/** The name the console shows for the robot whose SN `sn` holds: the event log's source (logs/names.ts). */
+export const robotNameOf = (sn: SQL) => sql`(select ${robotDisplayName(robots)} from ${robots} where ${robots.sn} = ${sn})`;
 
 export async function saveConfigReport(db: Database, sn: string, config: Record<string, Record<string, unknown>>, at: Date) {
   await db

@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { LogEntry } from '../logs/writer.ts';
 import { markPublishedMapLive } from './map-repository.ts';
-import { trackNames } from './repository.ts';
+import { trackNameOf } from './repository.ts';
 
 /** `track-{id}` (protocol commandTarget.track) back to the id; undefined for a robot's sn. */
 const trackIdOf = (target: string) => {
@@ -67,7 +67,7 @@ export function answeredEntry(record: CommandRecord): LogEntry | undefined {
  * commands, with `source: track`. The tracks module also tells the log how to name tracks.
  */
 export function startTrackEvents(app: FastifyInstance) {
-  app.eventLog.setNameResolver('track', (ids) => trackNames(app.db, ids));
+  app.eventLog.setNameSource('track', trackNameOf);
   app.commands.onAnswered((record) => {
     const entry = answeredEntry(record);
     if (entry) app.eventLog.write(entry);

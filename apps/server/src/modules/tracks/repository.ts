@@ -1,5 +1,5 @@
 import type { ListTracksQuery, Track, TrackDisplayMode, TrackMode, TrackStatusChange, TrackType } from '@railserve/protocol';
-import { and, count, desc, eq, getTableColumns, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { trackStatusChanges, tracks } from '../../db/schema/tracks.ts';
 import { likeContains, paged } from '../../lib/sql.ts';
@@ -85,11 +85,8 @@ export async function deleteTrack(db: Database, id: number) {
   return rows.length;
 }
 
-export async function trackNames(db: Database, ids: number[]) {
-  if (ids.length === 0) return new Map<number, string>();
-  const rows = await db.select({ id: tracks.id, name: tracks.name }).from(tracks).where(inArray(tracks.id, ids));
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
+/** The name of the track whose id `id` holds: the event log's source (logs/names.ts). */
+export const trackNameOf = (id: SQL) => sql`(select ${tracks.name} from ${tracks} where ${tracks.id} = ${id})`;
 
 export async function listStatusChanges(db: Database, trackId: number, limit: number) {
   const rows = await db
