@@ -91,6 +91,27 @@ describe('log ingest', () => {
     });
   });
 
+  it('names each record of one batch from its own keys, keeps given names, and keeps the batch order', async () => {
+    const at = new Date('2025-03-20T08:00:00Z');
+    const entries = [
+      { robotSn: 'ROBOT-1', trackId: 2 },
+      { robotSn: 'ROBOT-2', trackId: 1, robotName: 'Given', trackName: null },
+      { robotSn: 'ROBOT-404', trackId: 404 },
+      { robotSn: 'ROBOT-1', trackId: 1 },
+    ];
+    for (const [i, entry] of entries.entries())
+      app.eventLog.write({ source: 'robot', level: 'info', type: 'batch_names', message: `record ${i}`, ts: at, ...entry });
+    await app.eventLog.flush();
+    const stored = (await logsWith({ type: 'batch_names' })).map((r) => [r.message, r.robotName, r.trackName]);
+    // Newest first: one moment, so the later id first.
+    expect(stored).toEqual([
+      ['record 3', 'Amy', 'Hall A'],
+      ['record 2', null, null],
+      ['record 1', 'Given', null],
+      ['record 0', 'Amy', 'Hall B'],
+    ]);
+  });
+
   it('keeps the name a record was written with after a rename', async () => {
     app.eventLog.write({ source: 'robot', level: 'info', type: 'renamed_check', message: 'before rename', robotSn: 'ROBOT-2' });
     await app.eventLog.flush();

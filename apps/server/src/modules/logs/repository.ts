@@ -3,7 +3,7 @@ import { and, asc, desc, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { logs, logTypes } from '../../db/schema/logs.ts';
 import { logFilterWhere } from './filter-sql.ts';
-import type { NameSources } from './names.ts';
+import type { NameSource, NameSources } from './names.ts';
 import { searchTextOf } from './search-text.ts';
 
 export type LogRow = Omit<typeof logs.$inferInsert, 'id' | 'searchText'> & {
@@ -38,11 +38,14 @@ export function toLogRecord(row: StoredRow): LogRecord {
   };
 }
 
+/** No module gives the names: a record keeps those its writer gave. */
+const noName: NameSource = () => sql`NULL::varchar`;
+
 /**
  * One statement for a whole batch: arrays through unnest keep it at 16 parameters however many
  * rows, and the record types are noted in the same round trip. A name the record's writer did
- * not give is looked up in the same statement, through its owner's source (names.ts). The search text (both languages' renderings, search-text.ts) is worked out here,
- * once per record.
+ * not give is looked up in the same statement, through its owner's source (names.ts). The search
+ * text (both languages' renderings, search-text.ts) is worked out here, once per record.
  */
 export async function insertLogRows(db: Database, rows: NamedLogRow[], names: NameSources = {}) {
   if (rows.length === 0) return;
@@ -51,25 +54,31 @@ export async function insertLogRows(db: Database, rows: NamedLogRow[], names: Na
   const searchTexts = sql.param(rows.map((r) => searchTextOf(r.message)));
   const robotNamed = sql.param(rows.map((r) => r.namesGiven.robot || !r.robotSn));
   const trackNamed = sql.param(rows.map((r) => r.namesGiven.track || r.trackId == null));
-  const trackName = names.track
-    ? sql`CASE WHEN b.track_named THEN b.track_name ELSE left(${names.track(sql`b.track_id`)}, 128) END`
-    : sql`b.track_name`;
-  const robotName = names.robot
-    ? sql`CASE WHEN b.robot_named THEN b.robot_name ELSE left(${names.robot(sql`b.robot_sn`)}, 64) END`
-    : sql`b.robot_name`;
+  // Each name is looked up once per distinct key of the batch (a thousand records of a burst name a few robots).
+  const namesOf = (source: NameSource = noName, key: SQL, named: SQL) =>
+    sql`(SELECT k.key, ${source(sql`k.key`)} AS name FROM (SELECT DISTINCT ${key} AS key FROM batch WHERE NOT ${named}) k)`;
   await db.execute(sql`
-    WITH inserted AS (
-      INSERT INTO ${logs} (time, source, level, type, message, track_id, robot_sn, track_name, robot_name, device_time, sender, search_text, delivery_key)
-      SELECT b.time, b.source, b.level, b.type, b.message, b.track_id, b.robot_sn,
-        ${trackName}, ${robotName},
-        b.device_time, b.sender, b.search_text, b.delivery_key
-      FROM unnest(
+    WITH batch AS (
+      SELECT * FROM unnest(
         ${column('time')}::timestamptz[], ${column('source')}::varchar[], ${column('level')}::varchar[],
         ${column('type')}::varchar[], ${column('message')}::text[], ${column('trackId')}::int[],
         ${column('robotSn')}::varchar[], ${column('trackName')}::varchar[], ${column('robotName')}::varchar[],
         ${column('deviceTime')}::timestamptz[], ${column('sender')}::varchar[], ${searchTexts}::text[],
-        ${column('deliveryKey')}::uuid[], ${trackNamed}::bool[], ${robotNamed}::bool[])
-        AS b(time, source, level, type, message, track_id, robot_sn, track_name, robot_name, device_time, sender, search_text, delivery_key, track_named, robot_named)
+        ${column('deliveryKey')}::uuid[], ${trackNamed}::bool[], ${robotNamed}::bool[]) WITH ORDINALITY
+        AS b(time, source, level, type, message, track_id, robot_sn, track_name, robot_name, device_time, sender, search_text, delivery_key, track_named, robot_named, position)
+    ), robot_names AS ${namesOf(names.robot, sql`robot_sn`, sql`robot_named`)},
+    track_names AS ${namesOf(names.track, sql`track_id`, sql`track_named`)},
+    inserted AS (
+      INSERT INTO ${logs} (time, source, level, type, message, track_id, robot_sn, track_name, robot_name, device_time, sender, search_text, delivery_key)
+      SELECT b.time, b.source, b.level, b.type, b.message, b.track_id, b.robot_sn,
+        CASE WHEN b.track_named THEN b.track_name ELSE left(tn.name, 128) END,
+        CASE WHEN b.robot_named THEN b.robot_name ELSE left(rn.name, 64) END,
+        b.device_time, b.sender, b.search_text, b.delivery_key
+      FROM batch b
+      LEFT JOIN robot_names rn ON rn.key = b.robot_sn AND NOT b.robot_named
+      LEFT JOIN track_names tn ON tn.key = b.track_id AND NOT b.track_named
+      -- In the batch's order, so records of one moment keep their ids in the order they were written.
+      ORDER BY b.position
       -- A broker message delivered again (its first copy committed, its acknowledgement lost) is kept once.
       ON CONFLICT (delivery_key) WHERE delivery_key IS NOT NULL DO NOTHING
     )
