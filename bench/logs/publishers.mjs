@@ -21,12 +21,16 @@ async function publishAs(index) {
   const client = await mqtt.connectAsync(url, { username: sn, password: deviceKey, clientId: `robot_${sn}`, reconnectPeriod: 0 });
   const count = Math.min(perRobot, messages - index * perRobot);
   let sent = 0;
+  // A robot's times rise by at least a millisecond per record: two records with the same time and
+  // words are one message to the server (its delivery key, logs/delivery-key.ts), stored once.
+  let lastMs = 0;
+  const nextTs = () => new Date((lastMs = Math.max(Date.now(), lastMs + 1))).toISOString();
   // QoS 1 as the devices use it; a window of unacknowledged publishes per robot.
   const lane = async () => {
     while (sent < count) {
       const n = sent++;
       const payload = {
-        ts: new Date().toISOString(),
+        ts: nextTs(),
         level: n % 20 === 0 ? 'error' : 'info',
         type: n % 20 === 0 ? 'alarm_raised' : 'status',
         message: MESSAGES[n % MESSAGES.length](sn, n),
