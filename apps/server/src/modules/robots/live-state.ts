@@ -79,22 +79,35 @@ const withHealth = (r: LiveRobot): LiveRobot => ({ ...r, health: robotHealth(r) 
 export function applyStatus(current: LiveRobot, status: RobotStatusPayload, heardAt: Date) {
   // A live status without trackId or point means "not on a track"; the last will keeps the last position.
   const live = status.connection !== 'offline';
+  const connection = live ? 'online' : 'offline';
+  const battery = status.battery ?? current.battery;
+  // The robot's known codes; one of newer firmware lives in the alarm center only (modules/alarms).
+  const alarms = status.alarms ? knownAlarms(status.alarms) : current.alarms;
+  // One object per status, its health worked out first: every heartbeat of the fleet passes here.
   const next: LiveRobot = {
     ...current,
-    connection: live ? 'online' : 'offline',
+    connection,
     reportedName: status.name ?? current.reportedName,
     lastTrackName: status.trackName || current.lastTrackName,
     trackId: live ? (status.trackId ?? null) : current.trackId,
     point: live ? (status.point ?? null) : current.point,
-    battery: status.battery ?? current.battery,
+    battery,
     state: status.state ?? current.state,
-    // The robot's known codes; one of newer firmware lives in the alarm center only (modules/alarms).
-    alarms: status.alarms ? [...new Set(status.alarms.filter(isKnownAlarmCode))].sort() : current.alarms,
+    health: robotHealth({ connection, alarms, battery }),
+    alarms,
     firmware: status.firmware ?? current.firmware,
     ip: status.ip ?? current.ip,
     lastUpdate: heardAt > current.lastUpdate ? heardAt : current.lastUpdate,
   };
-  return finish(current, withHealth(next));
+  return finish(current, next);
+}
+
+// Shared by every robot without alarms, so frozen: a mutation would throw rather than spread.
+const NO_ALARMS = Object.freeze([]) as unknown as AlarmCode[];
+
+/** The known codes of a status's alarms, once each, sorted (no alarms, the common case, allocates nothing). */
+function knownAlarms(codes: readonly string[]): AlarmCode[] {
+  return codes.length === 0 ? NO_ALARMS : [...new Set(codes.filter(isKnownAlarmCode))].sort();
 }
 
 /** An alert raises or clears one alarm; the robot's next status carries the whole set anyway. */
