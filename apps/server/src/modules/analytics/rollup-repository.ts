@@ -1,4 +1,5 @@
-import { and, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, gte, lt, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { analyticsDeliveryHours, analyticsRobotChanges, analyticsRobotHours } from '../../db/schema/analytics.ts';
 import { forgetHours } from './closed-hours-cache.ts';
@@ -128,9 +129,11 @@ async function recomputeIn(
     // The tracks whose summaries change: those of the robots' rows before (as deleted) and after.
     const touched = new Set([...hourRows.map((r) => r.trackId), ...deliveryRows.map((r) => r.trackId)]);
     const h = analyticsRobotHours;
+    // One array parameter for the robots (thousands at fleet scale): an IN list is built and parsed item by item.
+    const ofRobots = (column: AnyPgColumn) => sql`${column} = any(${sql.param(sorted)}::text[])`;
     const removed = await tx
       .delete(h)
-      .where(and(inArray(h.sn, sorted), gte(h.hour, from), lt(h.hour, to)))
+      .where(and(ofRobots(h.sn), gte(h.hour, from), lt(h.hour, to)))
       .returning({
         sn: h.sn,
         hour: h.hour,
@@ -141,7 +144,7 @@ async function recomputeIn(
     const d = analyticsDeliveryHours;
     const removedTrips = await tx
       .delete(d)
-      .where(and(inArray(d.sn, sorted), gte(d.hour, from), lt(d.hour, to)))
+      .where(and(ofRobots(d.sn), gte(d.hour, from), lt(d.hour, to)))
       .returning({ trackId: d.trackId });
     for (const r of [...removed, ...removedTrips]) touched.add(r.trackId);
     await insertRobotHours(tx, hourRows);
