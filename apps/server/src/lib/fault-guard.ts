@@ -67,7 +67,7 @@ export class FaultGuard {
    * has its client closed.
    */
   hook<H extends AnyFunction>(where: string, hook: H, options: HookOptions<H>): H {
-    // Every message a client publishes passes a hook: the way through allocates only its answer,
+    // Every message a client publishes passes a hook: the way through makes its answer and little else,
     // and the context is read only for a fault (no named closure per call: tsx keeps names at a cost).
     return ((...args: unknown[]) => {
       const last = args.length - 1;
