@@ -24,7 +24,10 @@ async function publishAs(index) {
   // A robot's times rise by at least a millisecond per record: two records with the same time and
   // words are one message to the server (its delivery key, logs/delivery-key.ts), stored once.
   let lastMs = 0;
-  const nextTs = () => new Date((lastMs = Math.max(Date.now(), lastMs + 1))).toISOString();
+  const nextTs = () => {
+    lastMs = Math.max(Date.now(), lastMs + 1);
+    return new Date(lastMs).toISOString();
+  };
   // QoS 1 as the devices use it; a window of unacknowledged publishes per robot.
   const lane = async () => {
     while (sent < count) {

@@ -40,6 +40,24 @@ const pumpUntil = (id: number, test: (log: AlarmWebhookAttempt[]) => boolean, wh
   }, what);
 
 describe('alarm webhooks', () => {
+  it('hears only what happens once it is set up: an alarm raised with no webhook is passed over', async () => {
+    const before = await device('WH-EARLY');
+    await before.status({ state: 'alarm', battery: 80, alarms: ['imu_stuck'] });
+    await waitForAlarms(app, admin, 'WH-EARLY', 'imu_stuck', (a) => a.length === 1, 'raised with no webhook');
+    await app.alarms.flush();
+    expect(await app.alarmNotify.pump()).toEqual({ enqueued: 0, sent: 0 });
+    const hook = await addHook(receiver.url('/from-now-on'), { events: ['raised'] });
+    const after = await device('WH-LATER');
+    await after.status({ state: 'alarm', battery: 80, alarms: ['imu_stuck'] });
+    await waitForAlarms(app, admin, 'WH-LATER', 'imu_stuck', (a) => a.length === 1, 'raised with a webhook');
+    await pumpUntil(hook.id, (l) => l.some((a) => a.ok), 'the later alarm delivered');
+    const sns = receiver.received
+      .filter((c) => c.path === '/from-now-on')
+      .map((c) => (JSON.parse(c.body) as AlarmWebhookPayload).alarm.robotSn);
+    expect(sns).toEqual(['WH-LATER']);
+    await removeHook(hook.id);
+  });
+
   it('posts the raised alarm as signed JSON; the signature verifies; the secret is never answered', async () => {
     const hook = await addHook(receiver.url('/signed'), { events: ['raised', 'acknowledged'] });
     const listed = (await app.inject({ method: 'GET', url: '/api/v1/alarm-webhooks', headers: admin })).body;
