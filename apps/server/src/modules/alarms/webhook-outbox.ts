@@ -100,7 +100,7 @@ export async function enqueueWebhookEvents(
 
 /**
  * With no webhook set up, the cursor moves past the settled entries in one statement (every
- * instance runs the outbox each second: its transaction was most of an idle server's statements).
+ * instance runs the outbox each second: its transaction was a third of a fleet's statements at rest).
  * Answers false when there is a webhook (or no cursor yet): then the outbox does its whole work.
  */
 async function passedWithoutWebhooks(db: Database, settled: Date) {
