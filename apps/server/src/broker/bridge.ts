@@ -59,6 +59,11 @@ export function createMqttBridge(options: {
     keepalive: 30,
     clean: true,
     ...options.clientOptions,
+    // The bridge subscribes on every connect itself (below). mqtt.js's own bookkeeping would skip
+    // those SUBSCRIBEs when its lasting session is present, trusting the broker to have kept them:
+    // Mosquitto 2.0.11 does not keep shared subscriptions in its persistence, so after its restart
+    // a lasting session comes back without them.
+    resubscribe: false,
   };
   const client: MqttClient = mqtt.connect(options.url, { ...clientOptions, manualConnect: true });
   const gate = new AckGate();
