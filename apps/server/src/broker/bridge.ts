@@ -54,7 +54,9 @@ export function createMqttBridge(options: {
   const qosOf = new Map<string, 0 | 1>();
   const subscriptionOf = (filter: string) => (options.shared && !ownCopy.has(filter) ? sharedTopic(filter) : filter);
   const clientOptions: IClientOptions = {
-    reconnectPeriod: 1000,
+    // Quicker than devices retry: after a broker restart, what devices publish before the instances
+    // have subscribed again has no subscriber (docs/deploy.md, "Delivery guarantee").
+    reconnectPeriod: 200,
     connectTimeout: 5000,
     keepalive: 30,
     clean: true,
