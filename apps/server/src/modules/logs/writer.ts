@@ -58,7 +58,13 @@ const RETRY_MAX_MS = 30_000;
 const clip = (value: string | null | undefined, max: number) => (value == null ? null : value.slice(0, max));
 
 /** `guard` catches a fault of a timed write (the app's, so /api/health counts it). */
-export function createEventLog(db: Database, log: FastifyBaseLogger, guard = new FaultGuard(log)): EventLog {
+export function createEventLog(
+  db: Database,
+  log: FastifyBaseLogger,
+  guard = new FaultGuard(log),
+  /** Batches written at once; more than one only where the database has connections to spare. */
+  parallel = 1,
+): EventLog {
   const names: NameSources = {};
   let queue: NamedLogRow[] = [];
   let timer: NodeJS.Timeout | undefined;
@@ -67,7 +73,6 @@ export function createEventLog(db: Database, log: FastifyBaseLogger, guard = new
   const stats = { written: 0, dropped: 0, refused: 0 };
   let closing = false;
   let retryMs = 0;
-  let wake: (() => void) | undefined;
   // Records queued and records done since the start; a waiter resolves once `done` reaches its mark.
   let queued = 0;
   let done = 0;
@@ -102,33 +107,67 @@ export function createEventLog(db: Database, log: FastifyBaseLogger, guard = new
 
   const store = (batch: NamedLogRow[]) => insertLogRows(db, batch, names);
 
-  const drainLoop = async () => {
-    while (queue.length > 0) {
-      const batch = queue.slice(0, LOG_BATCH_SIZE);
-      batches++;
+  /** Batches being written, oldest first: their records are settled in this order. */
+  const writing: { size: number; stored: Promise<boolean> }[] = [];
+  let writingRows = 0;
+  const wakers = new Set<() => void>();
+
+  /** Stores one batch, retrying while the database is away; false when closing put it back in the queue. */
+  const writeBatch = async (batch: NamedLogRow[]): Promise<boolean> => {
+    for (;;) {
       try {
         await store(batch);
         stats.written += batch.length;
-        queue = queue.slice(batch.length);
         retryMs = 0;
-        settle(batch.length);
+        return true;
       } catch (error) {
         if (!isTransient(error)) {
           // One bad record must not hold back the others: store them one by one.
-          queue = queue.slice(batch.length);
           await storeOneByOne(batch);
-          settle(batch.length);
-          continue;
+          return true;
         }
         retryMs = Math.min(RETRY_MAX_MS, retryMs ? retryMs * 2 : 500);
-        log.error({ err: error, pending: queue.length, retryInMs: retryMs }, 'writing log records failed; retrying');
-        if (closing) return;
+        log.error(
+          { err: error, pending: queue.length + writingRows, retryInMs: retryMs },
+          'writing log records failed; retrying',
+        );
+        if (closing) {
+          queue = batch.concat(queue);
+          return false;
+        }
         await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, retryMs).unref();
+          const wake = () => {
+            wakers.delete(wake);
+            resolve();
+          };
+          wakers.add(wake);
+          setTimeout(wake, retryMs).unref();
         });
-        wake = undefined;
       }
+    }
+  };
+
+  const drainLoop = async () => {
+    // Closing with the database away: a batch went back to the queue for close's last attempt.
+    let putBack = false;
+    while (queue.length > 0 || writing.length > 0) {
+      // A second batch at once only when a whole one is waiting: a quiet fleet's records stay one statement.
+      while (
+        !putBack &&
+        queue.length > 0 &&
+        (writing.length === 0 || (writing.length < parallel && queue.length >= LOG_BATCH_SIZE))
+      ) {
+        const batch = queue.slice(0, LOG_BATCH_SIZE);
+        queue = queue.slice(batch.length);
+        batches++;
+        writingRows += batch.length;
+        // Pending until stored (or back in the queue), though committed only in order.
+        writing.push({ size: batch.length, stored: writeBatch(batch).finally(() => (writingRows -= batch.length)) });
+      }
+      const oldest = writing.shift();
+      if (!oldest) return;
+      if (await oldest.stored) settle(oldest.size);
+      else putBack = true;
     }
   };
 
@@ -194,14 +233,14 @@ export function createEventLog(db: Database, log: FastifyBaseLogger, guard = new
       return promise;
     },
     get pending() {
-      return queue.length;
+      return queue.length + writingRows;
     },
     stats,
     async close() {
       // One last attempt for what is queued; a database that is gone by now will not come back.
       closing = true;
       if (timer) clearTimeout(timer);
-      wake?.();
+      for (const wake of wakers) wake();
       await draining;
       await drain();
       if (queue.length > 0) log.error({ lost: queue.length }, 'log records could not be written before shutdown');
