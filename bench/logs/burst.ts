@@ -104,6 +104,10 @@ try {
   await sleep(Number(values.quiet) * 1000);
   await stopQuiet();
 
+  // The fleet's status → memory times (the server's live state) during the burst only: asking resets them.
+  type Ingest = { ingest: ReturnType<Histogram['summary']> };
+  const ingest = () => Promise.all(fleet.servers.map((s) => ask<Ingest>(s, { type: 'stats' })));
+  await ingest();
   const before = await logs();
   const cpuBefore = fleet.servers.map((s) => cpuSeconds(s.pid!));
   const loadBefore = os.loadavg()[0];
@@ -136,6 +140,7 @@ try {
   const stalled = now.written - before.written < records;
   if (stalled) console.log(`no record written for 30 s after ${f0(now.written - before.written)}: the rest counts as lost`);
   const elapsed = (performance.now() - started) / 1000;
+  const toMemory = (await ingest())[0].ingest;
   const cpu = fleet.servers.map((s, i) => ((cpuSeconds(s.pid!) - cpuBefore[i]) / elapsed) * 100);
   const seconds = ((stalled ? progressAt : performance.now()) - started) / 1000;
   const loadAfter = os.loadavg()[0];
@@ -167,15 +172,16 @@ try {
     serverCpuMsPer1000: (cpu.reduce((a, b) => a + b, 0) * elapsed * 10_000) / final.rows,
     statusToApiQuiet: q,
     statusToApiDuring: d,
+    statusToMemoryDuring: toMemory,
     load: [loadBefore, loadAfter],
   };
   console.log(JSON.stringify(result));
   console.log(
-    '\n| mode | robots | records | records/s | publishing (s) | rows stored / lost | server CPU (ms per 1,000 records) | status → API p50 / p95 quiet | during the burst | load before → after |',
+    '\n| mode | robots | records | records/s | publishing (s) | rows stored / lost | server CPU (ms per 1,000 records) | status → API p50 / p95 quiet | during the burst | status → memory p50 / p95 during | load before → after |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   console.log(
-    `| ${values.mode}${values['server-core'] ? ', server core' : ''} | ${values.robots} | ${f0(records)} | ${f0(result.perSecond)} | ${seconds.toFixed(1)} s (${publish.seconds.toFixed(1)}) | ${f0(final.rows)} / ${f0(result.lost)} | ${cpu.map((c) => `${f0(c)} %`).join(', ')} (${f0(result.serverCpuMsPer1000)}) | ${f0(q.p50)} / ${f0(q.p95)} ms (${q.count}) | ${f0(d.p50)} / ${f0(d.p95)} ms (${d.count}) | ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)} |`,
+    `| ${values.mode}${values['server-core'] ? ', server core' : ''} | ${values.robots} | ${f0(records)} | ${f0(result.perSecond)} | ${seconds.toFixed(1)} s (${publish.seconds.toFixed(1)}) | ${f0(final.rows)} / ${f0(result.lost)} | ${cpu.map((c) => `${f0(c)} %`).join(', ')} (${f0(result.serverCpuMsPer1000)}) | ${f0(q.p50)} / ${f0(q.p95)} ms (${q.count}) | ${f0(d.p50)} / ${f0(d.p95)} ms (${d.count}) | ${f0(toMemory.p50)} / ${f0(toMemory.p95)} ms | ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)} |`,
   );
   if ('brokerOutput' in fleet) console.log(`Mosquitto said:\n${fleet.brokerOutput().split('\n').slice(-10).join('\n')}`);
 } finally {
