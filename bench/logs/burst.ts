@@ -104,7 +104,7 @@ try {
   await sleep(Number(values.quiet) * 1000);
   await stopQuiet();
 
-  // The fleet's status → memory times (the server's live state) during the burst only: asking resets them.
+  // Status → memory (the server's live state) during the burst only, as the first instance saw it: asking resets it.
   type Ingest = { ingest: ReturnType<Histogram['summary']> };
   const ingest = () => Promise.all(fleet.servers.map((s) => ask<Ingest>(s, { type: 'stats' })));
   await ingest();
