@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
@@ -127,6 +127,7 @@ export function createFileStore(
     const fields: Record<string, string> = {};
     let received: Omit<ReceivedFile, 'fields'> | undefined;
     const tempPath = path.join(tempDir, randomUUID());
+    let sink: WriteStream | undefined;
     try {
       const parts = request.parts({
         limits: { fileSize: options.maxBytes, files: 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES },
@@ -145,7 +146,8 @@ export function createFileStore(
         }
         await mkdir(tempDir, { recursive: true });
         const inspect = inspector(options.onBytes);
-        await pipeline(part.file, inspect.stream, createWriteStream(tempPath, { mode: 0o600 }));
+        sink = createWriteStream(tempPath, { mode: 0o600 });
+        await pipeline(part.file, inspect.stream, sink);
         if (part.file.truncated) throw tooLarge(options.maxBytes);
         const { size, sha256, head } = inspect.result();
         received = { tempPath, filename: path.basename(part.filename ?? ''), size, sha256, type: detectFileType(head) };
@@ -156,6 +158,10 @@ export function createFileStore(
       }
       return { ...received, fields };
     } catch (error) {
+      // A cut-off upload can fail before its file is even open: it is removed once its stream has
+      // closed, or the open would make it again behind the removal.
+      const open = sink;
+      if (open && !open.closed) await new Promise<void>((resolve) => open.once('close', () => resolve()));
       await rm(tempPath, { force: true });
       throw multipartError(error, options.maxBytes);
     }
