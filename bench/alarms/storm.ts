@@ -3,18 +3,24 @@
  * with an administrator's console open on the alarm list (active network timeouts). Prints: how
  * long until the screen shows every one, the API's latency meanwhile, the slowest interaction on
  * the screen during the storm, how many notifications it showed, and whether every transition was
- * recorded. The server is bench/fleet's (embedded broker, PGlite on disk) in a process of its own.
+ * recorded. The server is bench/fleet's (embedded broker, PGlite on disk) in a process of its own;
+ * with `--broker mosquitto`, the setup docs/deploy.md gives a fleet this size: Mosquitto and
+ * PostgreSQL, `--instances` server instances (1), the console on the first.
  * `network_timeout` is a major alarm; an administrator's override makes it `--severity` (critical)
  * for the run, so the storm is one the console notifies of (issue 29: one grouped notification).
  *
  *   npm run build:web
- *   node --import tsx bench/alarms/storm.ts [--robots 5000] [--clear-after 30] [--connect-pause 1000]
+ *   node --import tsx bench/alarms/storm.ts [--robots 5000] [--clear-after 30] [--connect-pause 1000] [--broker embedded|mosquitto] [--instances 1]
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { cpuSeconds } from '../fleet/proc-stats.ts';
+import { startCluster } from '../scale/cluster.ts';
 import { takeLongTasks, takeSlowestInteraction } from '../scale/page-watch.ts';
+import { cpuSpent, pinProcesses, processesCpu } from '../scale/process-cpu.ts';
 import { ask, startFleet } from '../support/children.ts';
+import { serverCore } from '../support/server-core.ts';
 import { machine, summary } from '../support/stats.ts';
 import { launchChromium, notificationsShown, openAlarmConsole, whenMatches } from './console.ts';
 
@@ -24,17 +30,28 @@ const { values: args } = parseArgs({
     'clear-after': { type: 'string', default: '30' },
     'connect-pause': { type: 'string', default: '1000' },
     severity: { type: 'string', default: 'critical' },
+    broker: { type: 'string', default: 'embedded' },
+    instances: { type: 'string', default: '1' },
+    'server-core': { type: 'boolean', default: false },
   },
 });
 const robots = Number(args.robots);
 const clearAfterMs = Number(args['clear-after']) * 1000;
 const CODE = 'network_timeout';
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 process.env.BENCH_ALARM_RATE = '0';
 
 console.log(`machine: ${machine()}`);
+// The bench, and so Chromium and every child it starts, on the other CPUs; the server then moves to CPU 0.
+if (args['server-core']) pinProcesses([process.pid], `1-${os.cpus().length - 1}`);
 const browser = await launchChromium();
-const fleet = await startFleet(robots, Number(args['connect-pause']));
+if (!['embedded', 'mosquitto'].includes(String(args.broker))) throw new Error('--broker is embedded or mosquitto');
+const fleet =
+  args.broker === 'mosquitto'
+    ? await startCluster(robots, Number(args['connect-pause']), 0, { instances: Number(args.instances) })
+    : await startFleet(robots, Number(args['connect-pause']));
 console.log(`${robots} robots connected in ${fleet.connectSeconds.toFixed(1)} s`);
+if (args['server-core']) serverCore(fleet.servers[0], [fleet.sim], fleet.brokerPid ? [fleet.brokerPid] : []);
 const { baseUrl, token } = fleet.ready;
 const headers = { authorization: `Bearer ${token}` };
 const api = async (path: string) => {
@@ -55,6 +72,57 @@ async function overrideSeverity() {
     body: JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`/alarm-settings: ${res.status} ${await res.text()}`);
+}
+
+/**
+ * CPU seconds of each part of the run, as a reading; given an earlier reading, what each spent since:
+ * the server (its instances), the simulated robots, the broker (Mosquitto's process; the embedded
+ * one is the server's), PostgreSQL (every backend of the machine's) and Chromium (every process).
+ */
+type CpuReading = Record<'server' | 'robots' | 'broker' | 'postgres' | 'chromium', Map<number, number>>;
+function cpuByPart(since?: CpuReading): CpuReading {
+  const of = (pids: (number | undefined)[]) =>
+    new Map(pids.filter((pid) => pid !== undefined).map((pid) => [pid, cpuSeconds(pid)] as const));
+  const now: CpuReading = {
+    server: of(fleet.servers.map((s) => s.pid)),
+    robots: of([fleet.sim.pid]),
+    broker: of([fleet.brokerPid]),
+    postgres: processesCpu('postgres'),
+    chromium: processesCpu('chromium'),
+  };
+  if (!since) return now;
+  const spent = (part: keyof CpuReading) => new Map([[0, cpuSpent(since[part], now[part])]]);
+  return {
+    server: spent('server'),
+    robots: spent('robots'),
+    broker: spent('broker'),
+    postgres: spent('postgres'),
+    chromium: spent('chromium'),
+  };
+}
+
+/**
+ * When the server (its instances together) had heard `count` more alerts than now, and when it had
+ * written `count` more alarm transitions: asked every 50 ms (undefined: not within 60 s).
+ */
+async function serverProgress(count: number) {
+  const read = async () => {
+    const all = await Promise.all(fleet.servers.map((s) => ask<{ stats: Record<string, number> }>(s, { type: 'stats' })));
+    return { alerts: sum(all.map((a) => a.stats.alerts)), alarmTransitions: sum(all.map((a) => a.stats.alarmTransitions)) };
+  };
+  const start = await read();
+  const at: { heard?: number; written?: number } = {};
+  return {
+    at,
+    done: (async () => {
+      for (const ends = Date.now() + 60_000; Date.now() < ends && at.written === undefined; ) {
+        await new Promise((r) => setTimeout(r, 50));
+        const now = await read();
+        if (at.heard === undefined && now.alerts - start.alerts >= count) at.heard = Date.now();
+        if (now.alarmTransitions - start.alarmTransitions >= count) at.written = Date.now();
+      }
+    })(),
+  };
 }
 
 /** The API as consoles and other programs ask it during the storm: the count, the list, one page. */
@@ -87,8 +155,14 @@ try {
 
   const stopPolling = pollApi();
   const allShown = whenMatches(page, '[data-testid="alarms-total"]', `^${robots} `, 60_000);
+  // Should the run fail before it settles, the browser closing must not end the process before the fleet is stopped.
+  allShown.catch(() => {});
+  const progress = await serverProgress(robots);
+  const cpuBefore = cpuByPart();
   const raised = await ask<{ ts: number; ms: number }>(fleet.sim, { type: 'alarm', code: CODE, active: true });
   const shownAt = await allShown;
+  const cpu = cpuByPart(cpuBefore);
+  await progress.done;
   // An operator works the list meanwhile: the next pages, then back to the first.
   for (const name of ['2', '3', '1']) await page.locator('.ant-pagination').getByText(name, { exact: true }).click();
   const slowest = await takeSlowestInteraction(page);
@@ -108,6 +182,14 @@ try {
   const f = (v: number | null | undefined, d = 0) => (v === null || v === undefined ? 'never' : v.toFixed(d));
   console.log(`${CODE} raised as ${args.severity}`);
   console.log(`load average before the storm ${load.toFixed(1)}; raising took the fleet ${raised.ms} ms`);
+  const after = (at: number | undefined) => (at === undefined ? 'never' : `${at - raised.ts} ms`);
+  console.log(
+    `the server heard every alert after ${after(progress.at.heard)} and wrote every alarm after ${after(progress.at.written)}`,
+  );
+  const seconds = (part: keyof CpuReading) => (cpu[part].get(0) ?? 0).toFixed(2);
+  console.log(
+    `CPU seconds from the raise until the screen showed every one (${((shownAt ?? Date.now()) - raised.ts) / 1000} s, ${os.cpus().length} CPUs): server ${seconds('server')}, robots ${seconds('robots')}, broker ${seconds('broker')}, PostgreSQL ${seconds('postgres')}, Chromium ${seconds('chromium')}`,
+  );
   console.log(
     `| robots | screen shows every one | screen shows none after the clear | API p50 / p95 / max (${apiLatency.count} calls) | slowest interaction | long tasks (longest) | notifications (browser / notices / sounds) | alarms recorded | cleared | still active |`,
   );

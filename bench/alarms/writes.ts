@@ -6,20 +6,27 @@
  * writes cost the API on the single embedded connection. The event log's record of each alert is
  * written too, as the ingest does.
  *
- *   npx tsx bench/alarms/writes.ts [--robots 5000] [--db disk|memory]
+ *   npx tsx bench/alarms/writes.ts [--robots 5000] [--db disk|memory|postgres] [--postgres-url URL]
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { LOCAL_POSTGRES_URL } from '../../apps/server/test/support/postgres.ts';
 import { startBenchServer } from '../support/bench-server.ts';
 import { machine, summary } from '../support/stats.ts';
 
 const { values: args } = parseArgs({
-  options: { robots: { type: 'string', default: '5000' }, db: { type: 'string', default: 'disk' } },
+  options: {
+    robots: { type: 'string', default: '5000' },
+    db: { type: 'string', default: 'disk' },
+    'postgres-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? LOCAL_POSTGRES_URL },
+  },
 });
 const robots = Number(args.robots);
 const CODE = 'network_timeout';
-const bench = await startBenchServer({ name: 'alarm-writes', database: args.db === 'memory' ? 'memory' : 'disk', listen: false });
+if (!['disk', 'memory', 'postgres'].includes(String(args.db))) throw new Error('--db is disk, memory or postgres');
+const database = args.db === 'postgres' ? { postgresUrl: args['postgres-url'] } : args.db === 'memory' ? 'memory' : 'disk';
+const bench = await startBenchServer({ name: 'alarm_writes', database, listen: false });
 const { server, headers } = bench;
 const sns = Array.from({ length: robots }, (_, i) => `STORM-${String(i).padStart(5, '0')}`);
 

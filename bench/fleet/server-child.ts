@@ -100,7 +100,11 @@ process.on(
       process.send?.({ type: 'maps' });
     }
     if (message.type === 'stats') {
-      process.send?.({ type: 'stats', stats: { ...fleet.stats }, ingest: ingest.summary() });
+      process.send?.({
+        type: 'stats',
+        stats: { ...fleet.stats, alarmTransitions: server.alarms.transitions },
+        ingest: ingest.summary(),
+      });
       ingest.reset();
     }
     if (message.type === 'stop') {

@@ -1,5 +1,7 @@
-import { topics } from '@railserve/protocol';
+import { alarmSeverityOf, topics } from '@railserve/protocol';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { openAlarms } from '../../src/modules/alarms/repository.ts';
 import { TRANSITIONS_PER_STATEMENT } from '../../src/modules/alarms/transitions.ts';
 import { alarmDetail, listAlarms, useAlarmsApp, waitForAlarms } from '../support/alarms.ts';
 import { closed, connected } from '../support/broker-clients.ts';
@@ -57,6 +59,72 @@ describe('lifecycle', () => {
       expect((await alarmDetail(app, admin, alarm.id)).timeline.map((e) => e.kind)).toEqual(['raised', 'cleared']);
     const twice = await listAlarms(app, admin, 'robotSn=AL-STORM-0&code=imu_stuck');
     expect(twice.map((a) => a.active)).toEqual([true, false]);
+  });
+
+  it('opens a batch in one statement: each alarm its own values and severity, one already active left out', async () => {
+    await app.db.execute(
+      sql`INSERT INTO alarm_settings (key, value) VALUES ('severity_overrides', '{"network_timeout":"warning"}')
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+    );
+    const at = new Date('2026-11-28T10:00:00.123Z');
+    const open = (robotSn: string, code: string, trackId: number | null) => ({
+      robotSn,
+      trackId,
+      code,
+      severity: alarmSeverityOf(code),
+      raisedAt: at,
+      lastRaisedAt: at,
+      suppressed: code === 'network_timeout',
+      flapping: false,
+      maintenance: trackId === null,
+    });
+    try {
+      const first = await openAlarms(app.db, [open('AL-BATCH-1', 'network_timeout', 3), open('AL-BATCH-2', 'imu_stuck', null)]);
+      expect(
+        first.map(({ robotSn, code, trackId, severity, raisedAt, suppressed, maintenance, active, count }) => ({
+          robotSn,
+          code,
+          trackId,
+          severity,
+          raisedAt,
+          suppressed,
+          maintenance,
+          active,
+          count,
+        })),
+      ).toEqual([
+        {
+          robotSn: 'AL-BATCH-1',
+          code: 'network_timeout',
+          trackId: 3,
+          severity: 'warning',
+          raisedAt: at,
+          suppressed: true,
+          maintenance: false,
+          active: true,
+          count: 1,
+        },
+        {
+          robotSn: 'AL-BATCH-2',
+          code: 'imu_stuck',
+          trackId: null,
+          severity: 'critical',
+          raisedAt: at,
+          suppressed: false,
+          maintenance: true,
+          active: true,
+          count: 1,
+        },
+      ]);
+      // Another instance's raise of the same active alarm opens nothing; the new one beside it opens.
+      const again = await openAlarms(app.db, [open('AL-BATCH-1', 'network_timeout', 3), open('AL-BATCH-3', 'imu_stuck', 3)]);
+      expect(again.map((row) => row.robotSn)).toEqual(['AL-BATCH-3']);
+      for (const row of [...first, ...again])
+        expect((await alarmDetail(app, admin, row.id)).timeline.map((e) => e.kind)).toEqual(['raised']);
+      expect(await listAlarms(app, admin, 'robotSn=AL-BATCH-1')).toHaveLength(1);
+    } finally {
+      await app.db.execute(sql`DELETE FROM alarm_settings WHERE key = 'severity_overrides'`);
+    }
   });
 
   it('keeps a code of newer firmware as an unknown alarm with its raw code', async () => {

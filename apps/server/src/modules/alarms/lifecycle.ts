@@ -11,7 +11,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { FleetListener } from '../robots/fleet.ts';
 import * as repo from './repository.ts';
-import { severityFor } from './settings.ts';
 import { type Open, type Transition, writeTransitions } from './transitions.ts';
 
 /** The code of the alarm the server raises itself when a robot goes offline. */
@@ -116,7 +115,7 @@ export class AlarmLifecycle implements FleetListener {
         robotSn: sn,
         trackId,
         code,
-        severity: severityFor(code, alarmSeverityOf(code)),
+        severity: alarmSeverityOf(code),
         raisedAt: at,
         lastRaisedAt: at,
         suppressed,

@@ -5,14 +5,31 @@ import {
   type AlarmClearedBy,
   type AlarmEvent,
   type AlarmEventKind,
+  type AlarmSeverity,
   type AlarmSummary,
+  alarmKind,
   type ListAlarmsQuery,
 } from '@railserve/protocol';
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, not, type SQL, sql, type WithSubquery } from 'drizzle-orm';
-import type { PgInsertValue } from 'drizzle-orm/pg-core';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  lt,
+  lte,
+  not,
+  type SQL,
+  sql,
+  type WithSubquery,
+} from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { alarmEvents, alarms } from '../../db/schema/alarms.ts';
 import { users } from '../../db/schema/users.ts';
+import { severityFor } from './settings.ts';
 
 type AlarmRow = typeof alarms.$inferSelect;
 type EventRow = typeof alarmEvents.$inferSelect;
@@ -63,13 +80,33 @@ export const insertEvents = async (db: Database, rows: NewAlarmEvent[]) => {
 export const loadActiveAlarms = (db: Database) =>
   db.select({ id: alarms.id, robotSn: alarms.robotSn, code: alarms.code }).from(alarms).where(eq(alarms.active, true));
 
+/** What opening an alarm sets (`severity`: the catalogue's; an override of its kind wins); the rest take their defaults. */
+export type NewAlarm = Pick<
+  typeof alarms.$inferInsert,
+  'robotSn' | 'trackId' | 'code' | 'raisedAt' | 'lastRaisedAt' | 'suppressed' | 'flapping' | 'maintenance'
+> & { severity: AlarmSeverity };
+
 /**
  * Opens alarms and writes their timelines' 'raised' entries in one statement (a storm's batch waits
  * for the single embedded connection once, not twice); one another instance opened first (same
- * robot and code) is left out, its entry being that instance's.
+ * robot and code) is left out, its entry being that instance's. The rows go as one array per
+ * column through unnest, the same few parameters however many alarms: a VALUES list of a storm's
+ * hundred rows took the server longer to build and send than the database took to write it
+ * (docs/benchmarks.md, Alarm storm).
  */
-export function openAlarms(db: Database, values: PgInsertValue<typeof alarms>[]) {
-  const opened = db.$with('opened').as(db.insert(alarms).values(values).onConflictDoNothing().returning());
+export function openAlarms(db: Database, values: NewAlarm[]) {
+  const column = <K extends keyof NewAlarm>(key: K) => sql.param(values.map((v) => v[key] ?? null));
+  const kinds = sql.param(values.map((v) => alarmKind(v.code)));
+  const opened = db.$with('opened', getTableColumns(alarms)).as(
+    sql`INSERT INTO ${alarms} (robot_sn, track_id, code, severity, raised_at, last_raised_at, suppressed, flapping, maintenance)
+      SELECT n.robot_sn, n.track_id, n.code, ${severityFor(sql`n.kind`, sql`n.severity`)}, n.raised_at, n.last_raised_at,
+        n.suppressed, n.flapping, n.maintenance
+      FROM unnest(${column('robotSn')}::varchar[], ${column('trackId')}::int[], ${column('code')}::varchar[], ${kinds}::text[],
+        ${column('severity')}::varchar[], ${column('raisedAt')}::timestamptz[], ${column('lastRaisedAt')}::timestamptz[],
+        ${column('suppressed')}::bool[], ${column('flapping')}::bool[], ${column('maintenance')}::bool[])
+        AS n(robot_sn, track_id, code, kind, severity, raised_at, last_raised_at, suppressed, flapping, maintenance)
+      ON CONFLICT DO NOTHING RETURNING *`,
+  );
   return db
     .with(opened, loggedAs(db, opened, sql`'raised', NULL`))
     .select()

@@ -1,7 +1,5 @@
 import {
   type AlarmSettings,
-  type AlarmSeverity,
-  alarmKind,
   alarmSettings as alarmSettingsSchema,
   ESCALATE_AFTER_S_DEFAULT,
   RENOTIFY_AFTER_S_DEFAULT,
@@ -54,10 +52,11 @@ export async function writeAlarmSettings(app: FastifyInstance, settings: AlarmSe
 }
 
 /**
- * The severity a newly raised alarm of `code` gets: the administrator's override of its kind, read
- * in the same statement that opens the alarm (so every instance applies a change at once), else
- * the catalogue's. Alarms raised before a change keep the severity they were raised with.
+ * The severity a newly raised alarm gets, as SQL over its kind's and its catalogue severity's
+ * expressions: the administrator's override of its kind, read in the same statement that opens the
+ * alarm (so every instance applies a change at once), else the catalogue's. Alarms raised before a
+ * change keep the severity they were raised with.
  */
-export function severityFor(code: string, fallback: AlarmSeverity): SQL<string> {
-  return sql<string>`COALESCE((SELECT ${alarmSettings.value} ->> ${alarmKind(code)} FROM ${alarmSettings} WHERE ${alarmSettings.key} = ${OVERRIDES_KEY}), ${fallback})`;
+export function severityFor(kind: SQL, fallback: SQL): SQL<string> {
+  return sql<string>`COALESCE((SELECT ${alarmSettings.value} ->> ${kind} FROM ${alarmSettings} WHERE ${alarmSettings.key} = ${OVERRIDES_KEY}), ${fallback})`;
 }

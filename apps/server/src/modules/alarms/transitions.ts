@@ -1,8 +1,6 @@
 import type { AlarmClearedBy } from '@railserve/protocol';
-import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import type { alarms } from '../../db/schema/alarms.ts';
 import * as repo from './repository.ts';
 
 /** An active alarm as the lifecycle holds it; `id` is set once its row exists. */
@@ -10,7 +8,7 @@ export type Open = { id?: number };
 
 /** A change of one alarm the lifecycle decided on, waiting to be written. */
 export type Transition =
-  | { kind: 'raise'; open: Open; values: PgInsertValue<typeof alarms> & { robotSn: string; code: string; raisedAt: Date } }
+  | { kind: 'raise'; open: Open; values: repo.NewAlarm }
   | { kind: 'clear'; open: Open; by: AlarmClearedBy }
   | { kind: 'repeat'; open: Open };
 
