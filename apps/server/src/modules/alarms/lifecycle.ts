@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { FleetListener } from '../robots/fleet.ts';
 import * as repo from './repository.ts';
-import { type Open, type Transition, writeTransitions } from './transitions.ts';
+import { type Open, TRANSITIONS_PER_STATEMENT, type Transition, writeTransitions } from './transitions.ts';
 
 /** The code of the alarm the server raises itself when a robot goes offline. */
 export const ROBOT_OFFLINE = 'robot_offline';
@@ -48,6 +48,8 @@ export class AlarmLifecycle implements FleetListener {
     private readonly changed: (alarm: Alarm) => void,
     /** Whether the robot or its track is in maintenance (maintenance.ts): its alarms are marked and notify nobody. */
     private readonly inMaintenance: (sn: string, trackId: number | null, at: Date) => boolean = () => false,
+    /** Transitions a statement writes (transitions.ts: fewer on the embedded database's one connection). */
+    private readonly perStatement = TRANSITIONS_PER_STATEMENT,
   ) {}
 
   async load() {
@@ -152,7 +154,7 @@ export class AlarmLifecycle implements FleetListener {
     void this.serial(async () => {
       const batch = this.queued;
       this.queued = [];
-      await writeTransitions(this.db, this.log, batch, (row) => this.done(row));
+      await writeTransitions(this.db, this.log, batch, (row) => this.done(row), this.perStatement);
     });
   }
 

@@ -4,6 +4,7 @@ import { AlarmLifecycle } from './lifecycle.ts';
 import { createAlarmFeed } from './live-feed.ts';
 import * as repo from './repository.ts';
 import { startAlarmOps } from './start-ops.ts';
+import { TRANSITIONS_PER_STATEMENT, TRANSITIONS_PER_STATEMENT_POSTGRES } from './transitions.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,6 +43,7 @@ export async function startAlarms(app: FastifyInstance) {
       ops.tracker.alarmChanged(alarm);
     },
     (sn, trackId, at) => ops.maintenance.covers(sn, trackId, at),
+    app.dbKind === 'postgres' ? TRANSITIONS_PER_STATEMENT_POSTGRES : TRANSITIONS_PER_STATEMENT,
   );
   await lifecycle.load();
   app.decorate('alarms', lifecycle);

@@ -21,16 +21,27 @@ type Row = Awaited<ReturnType<typeof repo.openAlarms>>[number];
  * no longer to write (bench/alarms/writes.ts, docs/benchmarks.md).
  */
 export const TRANSITIONS_PER_STATEMENT = 100;
+/**
+ * On PostgreSQL the API reads on connections of their own, so nothing waits for a longer statement,
+ * and each statement's round trip is what a storm costs on a busy machine: a storm of 5,000 is 5.
+ */
+export const TRANSITIONS_PER_STATEMENT_POSTGRES = 1000;
 
 /**
  * Writes transitions in their order, a run of the same kind at a time: a run of raises is one
- * statement (the alarms and their timeline entries) per TRANSITIONS_PER_STATEMENT, a run of clears
+ * statement (the alarms and their timeline entries) per `perStatement`, a run of clears
  * likewise per kind of clear. A storm of 5,000 robots raising one code is then a few statements,
  * not 10,000. A run the database refuses is written again one transition at a time, so only the bad
  * one is lost. `done` hears each row written.
  */
-export async function writeTransitions(db: Database, log: FastifyBaseLogger, batch: Transition[], done: (row: Row) => void) {
-  for (const run of runs(batch)) {
+export async function writeTransitions(
+  db: Database,
+  log: FastifyBaseLogger,
+  batch: Transition[],
+  done: (row: Row) => void,
+  perStatement = TRANSITIONS_PER_STATEMENT,
+) {
+  for (const run of runs(batch, perStatement)) {
     try {
       await writeRun(db, run, done);
     } catch (error) {
@@ -46,10 +57,10 @@ export async function writeTransitions(db: Database, log: FastifyBaseLogger, bat
   }
 }
 
-function* runs(batch: Transition[]) {
+function* runs(batch: Transition[], perStatement: number) {
   let run: Transition[] = [];
   for (const t of batch) {
-    if (run.length > 0 && (run[0].kind !== t.kind || run.length >= TRANSITIONS_PER_STATEMENT)) {
+    if (run.length > 0 && (run[0].kind !== t.kind || run.length >= perStatement)) {
       yield run;
       run = [];
     }
