@@ -10,7 +10,8 @@
  * for the run, so the storm is one the console notifies of (issue 29: one grouped notification).
  *
  *   npm run build:web
- *   node --import tsx bench/alarms/storm.ts [--robots 5000] [--clear-after 30] [--connect-pause 1000] [--broker embedded|mosquitto] [--instances 1]
+ *   node --import tsx bench/alarms/storm.ts [--robots 5000] [--clear-after 30] [--connect-pause 1000]
+ *     [--broker embedded|mosquitto] [--instances 1] [--server-core]
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -75,30 +76,26 @@ async function overrideSeverity() {
 }
 
 /**
- * CPU seconds of each part of the run, as a reading; given an earlier reading, what each spent since:
- * the server (its instances), the simulated robots, the broker (Mosquitto's process; the embedded
- * one is the server's), PostgreSQL (every backend of the machine's) and Chromium (every process).
+ * CPU seconds of each part of the run so far: the server (its instances), the simulated robots,
+ * the broker (Mosquitto's process; the embedded one is the server's), PostgreSQL (every backend of
+ * the machine's) and Chromium (every process); `spentSince` says what each spent since a reading.
  */
-type CpuReading = Record<'server' | 'robots' | 'broker' | 'postgres' | 'chromium', Map<number, number>>;
-function cpuByPart(since?: CpuReading): CpuReading {
+const PARTS = ['server', 'robots', 'broker', 'postgres', 'chromium'] as const;
+type CpuReading = Record<(typeof PARTS)[number], Map<number, number>>;
+function cpuReading(): CpuReading {
   const of = (pids: (number | undefined)[]) =>
     new Map(pids.filter((pid) => pid !== undefined).map((pid) => [pid, cpuSeconds(pid)] as const));
-  const now: CpuReading = {
+  return {
     server: of(fleet.servers.map((s) => s.pid)),
     robots: of([fleet.sim.pid]),
     broker: of([fleet.brokerPid]),
     postgres: processesCpu('postgres'),
     chromium: processesCpu('chromium'),
   };
-  if (!since) return now;
-  const spent = (part: keyof CpuReading) => new Map([[0, cpuSpent(since[part], now[part])]]);
-  return {
-    server: spent('server'),
-    robots: spent('robots'),
-    broker: spent('broker'),
-    postgres: spent('postgres'),
-    chromium: spent('chromium'),
-  };
+}
+function spentSince(before: CpuReading) {
+  const now = cpuReading();
+  return PARTS.map((part) => `${part} ${cpuSpent(before[part], now[part]).toFixed(2)}`).join(', ');
 }
 
 /**
@@ -158,10 +155,10 @@ try {
   // Should the run fail before it settles, the browser closing must not end the process before the fleet is stopped.
   allShown.catch(() => {});
   const progress = await serverProgress(robots);
-  const cpuBefore = cpuByPart();
+  const cpuBefore = cpuReading();
   const raised = await ask<{ ts: number; ms: number }>(fleet.sim, { type: 'alarm', code: CODE, active: true });
   const shownAt = await allShown;
-  const cpu = cpuByPart(cpuBefore);
+  const cpu = spentSince(cpuBefore);
   await progress.done;
   // An operator works the list meanwhile: the next pages, then back to the first.
   for (const name of ['2', '3', '1']) await page.locator('.ant-pagination').getByText(name, { exact: true }).click();
@@ -186,9 +183,8 @@ try {
   console.log(
     `the server heard every alert after ${after(progress.at.heard)} and wrote every alarm after ${after(progress.at.written)}`,
   );
-  const seconds = (part: keyof CpuReading) => (cpu[part].get(0) ?? 0).toFixed(2);
   console.log(
-    `CPU seconds from the raise until the screen showed every one (${((shownAt ?? Date.now()) - raised.ts) / 1000} s, ${os.cpus().length} CPUs): server ${seconds('server')}, robots ${seconds('robots')}, broker ${seconds('broker')}, PostgreSQL ${seconds('postgres')}, Chromium ${seconds('chromium')}`,
+    `CPU seconds from the raise until the screen showed every one (${((shownAt ?? Date.now()) - raised.ts) / 1000} s, ${os.cpus().length} CPUs): ${cpu}`,
   );
   console.log(
     `| robots | screen shows every one | screen shows none after the clear | API p50 / p95 / max (${apiLatency.count} calls) | slowest interaction | long tasks (longest) | notifications (browser / notices / sounds) | alarms recorded | cleared | still active |`,
