@@ -75,7 +75,7 @@ export function ingestLogsFromBroker(app: FastifyInstance) {
       ...record,
       deviceTs: ts,
       sender: parsed.data.sender,
-      deliveryKey: deliveryKeyOf(topic, payload),
+      deliveryKey: deliveryKeyOf(topic, payload, ts),
     });
     // Acknowledged to the broker once stored: an instance that dies first has it sent again.
     return app.eventLog.committed();
@@ -109,7 +109,7 @@ export function ingestLogsFromBroker(app: FastifyInstance) {
       message,
       deviceTs: parsed.data.timestamp,
       sender: who,
-      deliveryKey: deliveryKeyOf(topic, payload),
+      deliveryKey: deliveryKeyOf(topic, payload, parsed.data.timestamp),
     });
     return app.eventLog.committed();
   });

@@ -102,7 +102,7 @@ export function startRobotIngest(app: FastifyInstance, fleet: RobotFleet, events
     if (target?.kind !== 'alert' || payload.length === 0) return;
     const alert = read(target.sn, topic, payload, alertPayload);
     if (!alert) return;
-    fleet.alert(alert, heardAt(alert.ts, retained), deliveryKeyOf(topic, payload));
+    fleet.alert(alert, heardAt(alert.ts, retained), deliveryKeyOf(topic, payload, alert.ts));
     return app.eventLog.committed();
   });
 
