@@ -17,7 +17,7 @@ import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { deliveryKeyOf } from '../../apps/server/src/modules/logs/delivery-key.ts';
 import { insertLogRows, type NamedLogRow } from '../../apps/server/src/modules/logs/repository.ts';
 import { freshPostgres, LOCAL_POSTGRES_URL } from '../../apps/server/test/support/postgres.ts';
-import { benchMessages } from './messages.ts';
+import { writerRowAt } from './messages.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -36,7 +36,6 @@ const { db } = database;
 const VARIANTS = ['random key', 'ordered key', 'no key', 'no message trigram index'] as const;
 type Variant = (typeof VARIANTS)[number];
 
-const templates = benchMessages(50);
 const uuid = (hex: string) =>
   `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 let round = 0;
@@ -46,22 +45,7 @@ function keyOf(variant: Variant, i: number) {
   if (variant === 'random key') return uuid(createHash('md5').update(payload).digest('hex'));
   return deliveryKeyOf('hcpro4/logs/robot', payload, new Date(Date.now() + i).toISOString());
 }
-const rowAt = (i: number, variant: Variant): NamedLogRow => ({
-  time: new Date(),
-  source: 'robot',
-  level: 'info',
-  type: 'status',
-  // Three records in four are fleet templates, one a device's own line (as measure-writer.ts).
-  message: i % 4 === 3 ? `heartbeat seq ${i} from R-007 latency ${i % 90} ms` : templates[(i * 7919) % templates.length].message,
-  trackId: 1 + (i % 10),
-  robotSn: `R-${String(1 + (i % 50)).padStart(3, '0')}`,
-  trackName: null,
-  robotName: null,
-  deviceTime: null,
-  sender: null,
-  deliveryKey: keyOf(variant, i),
-  namesGiven: { track: true, robot: true },
-});
+const rowAt = (i: number, variant: Variant): NamedLogRow => ({ ...writerRowAt(i), deliveryKey: keyOf(variant, i) });
 
 const insert = async (from: number, to: number, variant: Variant) => {
   for (let first = from; first < to; first += 1000)

@@ -11,9 +11,9 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { insertLogRows, type LogRow, type NamedLogRow } from '../../apps/server/src/modules/logs/repository.ts';
+import { insertLogRows, type LogRow } from '../../apps/server/src/modules/logs/repository.ts';
 import { freshPostgres, LOCAL_POSTGRES_URL } from '../../apps/server/test/support/postgres.ts';
-import { benchMessages } from './messages.ts';
+import { writerRowAt } from './messages.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -27,23 +27,6 @@ const total = Number(args.rows);
 const postgres = args.db === 'postgres' ? await freshPostgres(args['postgres-url'], 'railserve_bench_writer') : undefined;
 const database = await openDatabase(postgres ? { databaseUrl: postgres.url } : {});
 const { db } = database;
-
-// Three records in four are fleet templates (their mix as in the fill), one a device's own line.
-const templates = benchMessages(50);
-const rowAt = (i: number): NamedLogRow => ({
-  time: new Date(),
-  source: 'robot',
-  level: 'info',
-  type: 'status',
-  message: i % 4 === 3 ? `heartbeat seq ${i} from R-007 latency ${i % 90} ms` : templates[(i * 7919) % templates.length].message,
-  trackId: 1 + (i % 10),
-  robotSn: `R-${String(1 + (i % 50)).padStart(3, '0')}`,
-  trackName: null,
-  robotName: null,
-  deviceTime: null,
-  sender: null,
-  namesGiven: { track: true, robot: true },
-});
 
 async function insertBefore(rows: LogRow[]) {
   const column = <K extends keyof LogRow>(key: K) => sql.param(rows.map((r) => r[key] ?? null));
@@ -62,7 +45,7 @@ async function round(kind: 'before' | 'after') {
   else await db.execute(sql`CREATE INDEX IF NOT EXISTS logs_search_text_trgm_idx ON logs USING gin (search_text gin_trgm_ops)`);
   const started = performance.now();
   for (let first = 0; first < total; first += 1000) {
-    const rows = Array.from({ length: Math.min(1000, total - first) }, (_, i) => rowAt(first + i));
+    const rows = Array.from({ length: Math.min(1000, total - first) }, (_, i) => writerRowAt(first + i));
     await (kind === 'before' ? insertBefore(rows) : insertLogRows(db, rows));
   }
   return total / ((performance.now() - started) / 1000);

@@ -1,6 +1,7 @@
 import { ALARM_CODES, formatLogEvent, ROBOT_COMMANDS, ROBOT_STATES } from '@railserve/protocol';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../apps/server/src/db/client.ts';
+import type { NamedLogRow } from '../../apps/server/src/modules/logs/repository.ts';
 
 /** What kind of record a generated row is; each kind draws its message from its own list. */
 export const MESSAGE_KINDS = ['robot_alarm', 'robot_event', 'track', 'system_error', 'system'] as const;
@@ -68,3 +69,27 @@ export async function loadBenchMessages(db: Database, robots: number, searchText
       ${param((r) => r.type)}::text[], ${param((r) => r.message)}::text[], ${param((r) => r.search)}::text[])`);
   return Object.fromEntries(MESSAGE_KINDS.map((kind, i) => [kind, counts[i]])) as Record<Kind, number>;
 }
+
+const writerTemplates = benchMessages(50);
+
+/**
+ * The i-th row of a writer benchmark's batch, as the writer queues it: three records in four are
+ * fleet templates (their mix as in the fill), one a device's own line; no delivery key.
+ */
+export const writerRowAt = (i: number): NamedLogRow => ({
+  time: new Date(),
+  source: 'robot',
+  level: 'info',
+  type: 'status',
+  message:
+    i % 4 === 3
+      ? `heartbeat seq ${i} from R-007 latency ${i % 90} ms`
+      : writerTemplates[(i * 7919) % writerTemplates.length].message,
+  trackId: 1 + (i % 10),
+  robotSn: `R-${String(1 + (i % 50)).padStart(3, '0')}`,
+  trackName: null,
+  robotName: null,
+  deviceTime: null,
+  sender: null,
+  namesGiven: { track: true, robot: true },
+});
