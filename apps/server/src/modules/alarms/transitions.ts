@@ -39,7 +39,7 @@ export async function writeTransitions(
   log: FastifyBaseLogger,
   batch: Transition[],
   done: (row: Row) => void,
-  perStatement = TRANSITIONS_PER_STATEMENT,
+  perStatement: number,
 ) {
   for (const run of runs(batch, perStatement)) {
     try {
