@@ -38,6 +38,7 @@ export const app = fp(async (instance: FastifyInstance, options: AppOptions) => 
   instance.decorate('updateSigner', createUpdateSigner(secrets.updateSigningKey));
   instance.decorate('db', database.db);
   instance.decorate('dbKind', database.kind);
+  instance.decorate('dbBackgroundTurn', database.backgroundTurn);
   instance.decorate('startedAt', new Date());
   instance.decorate('userRevocations', createUserRevocations());
   instance.decorate('faultGuard', new FaultGuard(instance.log));

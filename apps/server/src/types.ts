@@ -23,6 +23,8 @@ declare module 'fastify' {
     secrets: Secrets;
     db: Database;
     dbKind: 'pglite' | 'postgres';
+    /** Awaited by a background batch before its statement (db/client.ts): on the embedded database, requests go first. */
+    dbBackgroundTurn: () => Promise<void>;
     /** The server's own broker connection, embedded or external alike (broker/bridge.ts). */
     mqtt: import('./broker/bridge.ts').MqttBridge;
     /** Sends and tracks commands and configuration writes to robots and track controllers. */

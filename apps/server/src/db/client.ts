@@ -2,6 +2,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './embedded.ts';
+import { requestsFirst } from './requests-first.ts';
 
 export type Database = NodePgDatabase;
 
@@ -11,8 +12,13 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   /** The embedded database, when it is one. */
   embedded?: EmbeddedDatabase;
+  /** Resolves when a background batch may go: on the embedded database's one connection, after the requests' queries. */
+  backgroundTurn(): Promise<void>;
   close(): Promise<void>;
 };
+
+/** The longest a background batch lets the requests' queries go first (a steady stream of them must not stop it). */
+const BACKGROUND_WAIT_MAX_MS = 200;
 
 const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
 
@@ -48,6 +54,7 @@ export async function openDatabase(options: {
       pool,
       kind: embedded ? 'pglite' : 'postgres',
       embedded,
+      backgroundTurn: embedded ? requestsFirst(pool, BACKGROUND_WAIT_MAX_MS) : async () => {},
       close() {
         closing ??= (async () => {
           await pool.end().catch(() => {});

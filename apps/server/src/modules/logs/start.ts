@@ -18,7 +18,8 @@ const FIRST_PURGE_DELAY_MS = 60_000;
 export function startLogService(app: FastifyInstance) {
   // PostgreSQL writes a burst two batches at a time: one at a time, it sat idle between them while
   // the server built the next (docs/benchmarks.md, "Log rate beside a live fleet").
-  const eventLog = createEventLog(app.db, app.log, app.faultGuard, app.dbKind === 'postgres' ? 2 : 1);
+  // On the embedded database's one connection, a request's reads go before the next batch.
+  const eventLog = createEventLog(app.db, app.log, app.faultGuard, app.dbKind === 'postgres' ? 2 : 1, app.dbBackgroundTurn);
   app.decorate('eventLog', eventLog);
   ingestLogsFromBroker(app);
 

@@ -64,6 +64,8 @@ export function createEventLog(
   guard = new FaultGuard(log),
   /** Batches written at once; more than one only where the database has connections to spare. */
   parallel = 1,
+  /** Awaited before each batch's statement (the requests' turn first on the embedded database). */
+  turn: () => Promise<void> = async () => {},
 ): EventLog {
   const names: NameSources = {};
   let queue: NamedLogRow[] = [];
@@ -105,7 +107,10 @@ export function createEventLog(
     };
   };
 
-  const store = (batch: NamedLogRow[]) => insertLogRows(db, batch, names);
+  const store = async (batch: NamedLogRow[]) => {
+    await turn();
+    await insertLogRows(db, batch, names);
+  };
 
   /** Batches being written, oldest first: their records are settled in this order. */
   const writing: { size: number; stored: Promise<boolean> }[] = [];

@@ -114,6 +114,11 @@ export class RobotFleet {
     return false;
   }
 
+  /** What this instance last heard of the robot (undefined when it holds nothing of it). */
+  live(sn: string): LiveRobot | undefined {
+    return this.robots.get(sn);
+  }
+
   /** The track the robot's last status named (null when none, undefined for an unknown robot). */
   trackOf(sn: string): number | null | undefined {
     return this.robots.get(sn)?.trackId;

@@ -14,7 +14,7 @@ import { robotConfigs, robotDisplayName, robotSearchText, robots } from '../../d
 import { likeContains, paged } from '../../lib/sql.ts';
 import type { LiveRobot } from './live-state.ts';
 
-type RobotRow = typeof robots.$inferSelect;
+export type RobotRow = typeof robots.$inferSelect;
 
 export function toRobot(row: RobotRow): Robot {
   return {
@@ -34,6 +34,20 @@ export function toRobot(row: RobotRow): Robot {
     lastUpdate: row.lastUpdate.toISOString(),
     registeredAt: row.registeredAt.toISOString(),
   };
+}
+
+/**
+ * The row with the live state's fields where this instance heard the robot after the row was
+ * written: the API shows a status at once, not after the batched write (and not behind a queue of
+ * other writes). A row newer than the live state (another instance heard the robot since) wins.
+ * The last track's name is the row's (the console's name of the track), unless the robot is on a
+ * track the row does not hold yet: then it is the robot's name for it until the write.
+ */
+export function withLive(row: RobotRow, live: LiveRobot | undefined): RobotRow {
+  if (!live || live.lastUpdate <= row.lastUpdate) return row;
+  const { registeredAt: _registered, ...fields } = live;
+  const newTrack = live.trackId !== null && live.trackId !== row.trackId;
+  return { ...row, ...fields, lastTrackName: newTrack ? (live.lastTrackName ?? row.lastTrackName) : row.lastTrackName };
 }
 
 export function toLive(row: RobotRow): LiveRobot {
@@ -72,7 +86,7 @@ export async function listRobots(db: Database, query: ListRobotsQuery) {
   const base = db.select().from(robots).where(where).orderBy(direction(SORT_COLUMNS[query.sort]), asc(robots.sn));
   const rows = await paged(base, query);
   const [{ total }] = await db.select({ total: count() }).from(robots).where(where);
-  return { items: rows.map(toRobot), total, page: query.page, pageSize: query.pageSize };
+  return { items: rows, total, page: query.page, pageSize: query.pageSize };
 }
 
 export async function findRobot(db: Database, sn: string) {

@@ -25,12 +25,20 @@ const COMMAND_ACTIONS: Partial<Record<RobotCommandBody['command'], Action>> = {
   rename: 'robots.rename',
 };
 
-export const listRobots = (app: FastifyInstance, query: ListRobotsQuery) => repo.listRobots(app.db, query);
+/** A robot's row with what this instance heard since it was written (`withLive`). */
+const known = (app: FastifyInstance, row: repo.RobotRow) => repo.withLive(row, app.robots.live(row.sn));
 
+/** A page of robots as stored (filtered and sorted by the rows), each shown as this instance knows it. */
+export async function listRobots(app: FastifyInstance, query: ListRobotsQuery) {
+  const page = await repo.listRobots(app.db, query);
+  return { ...page, items: page.items.map((row) => repo.toRobot(known(app, row))) };
+}
+
+/** The robot as this instance knows it. */
 async function requireRobot(app: FastifyInstance, sn: string) {
   const row = await repo.findRobot(app.db, sn);
   if (!row) throw notFound(`Robot ${sn}`);
-  return row;
+  return known(app, row);
 }
 
 /** The robot, which must exist and be online, for a command or a configuration write. */
@@ -61,7 +69,7 @@ const sendCommand = (app: FastifyInstance, sn: string, body: RobotCommandBody, u
 /** The console's name wins from now on; an online robot is also told its new name (tracked, not awaited). */
 export async function renameRobot(app: FastifyInstance, sn: string, name: string, username: string) {
   await requireRobot(app, sn);
-  const row = await repo.renameRobot(app.db, sn, name);
+  const row = await repo.renameRobot(app.db, sn, name).then((renamed) => renamed && known(app, renamed));
   if (!row) throw notFound(`Robot ${sn}`);
   if (row.connection === 'online' && app.mqtt.connected) {
     await sendCommand(app, sn, { command: 'rename', args: { name } }, username, false).catch((error) =>
