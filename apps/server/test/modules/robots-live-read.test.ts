@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tracks } from '../../src/db/schema/tracks.ts';
 import { newRobot } from '../../src/modules/robots/live-state.ts';
 import { findRobot, upsertLiveRobots, withLive } from '../../src/modules/robots/repository.ts';
 import { buildTestApp, type TestApp } from '../helper.ts';
 import { getRobot } from '../support/robots.ts';
+import { createTrack } from '../support/tracks.ts';
 
 // The API shows a robot as the server last heard it, not as the last batched write left its row:
 // a status reaches GET /robots however long the writes wait (behind a log burst, say).
@@ -43,6 +46,30 @@ describe('a robot read', () => {
     }
     await app.robots.flush();
     expect((await findRobot(app.db, 'LIVE-1'))?.battery).toBe(41);
+  });
+
+  it('shows it in the robots of its track too', async () => {
+    const admin = await app.as(0);
+    const track = await createTrack(app, admin);
+    // As its controller reported: the robot is on the track.
+    await app.db
+      .update(tracks)
+      .set({ robots: ['LIVE-4'] })
+      .where(eq(tracks.id, track.id));
+    const heard = new Date(Date.now() - 5000);
+    app.robots.status({ sn: 'LIVE-4', ts: heard.toISOString(), battery: 90, state: 'idle', trackId: track.id }, heard);
+    await app.robots.flush();
+    const release = holdFleetWrites();
+    try {
+      app.robots.status(
+        { sn: 'LIVE-4', ts: new Date().toISOString(), battery: 55, state: 'goto', trackId: track.id, point: 4 },
+        new Date(),
+      );
+      const onTrack = await app.inject({ method: 'GET', url: `/api/v1/tracks/${track.id}/robots`, headers: admin });
+      expect(onTrack.json().data).toMatchObject([{ sn: 'LIVE-4', battery: 55, state: 'goto', point: 4 }]);
+    } finally {
+      release();
+    }
   });
 
   it('shows the row when another instance wrote newer news than this one heard', async () => {
