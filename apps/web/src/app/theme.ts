@@ -5,11 +5,11 @@ const TAG_TEXT = { green: '#237804', orange: '#ad4e00', gold: '#874d00', cyan: '
 
 /**
  * Ant Design's default colours, made darker where they fall short of WCAG AA contrast (4.5:1 for
- * text). Antd's own shades reach only this much against white: its primary blue, behind white
- * text and in links, 4.1:1 (#1677ff); its grey secondary text and labels, 3.4:1 (#8c8c8c); its
- * placeholders and an empty table's words, 1.8:1 (#bfbfbf). The success, warning and error words,
- * and the text shade (`…7`) of the tag colours the console uses, are darker too. Checked by the
- * axe test in the browser suite (e2e/accessibility.spec.ts).
+ * text). Against white, antd's primary blue (#1677ff) reaches 4.1:1 behind white text and in links.
+ * Its grey for secondary text and labels (#8c8c8c) reaches 3.4:1.
+ * Its grey for placeholders and an empty table's words (#bfbfbf) reaches 1.8:1.
+ * The success, warning and error words are darker too, as is the text shade (`…7`) of each tag
+ * colour the console uses. The axe test in the browser suite checks them (e2e/accessibility.spec.ts).
  */
 export const THEME: ThemeConfig = {
   token: {
