@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { robots } from '../../src/db/schema/robots.ts';
 import { useTestApp } from '../helper.ts';
 import { type RawDevice, ROBOT_TEST_CONFIG, type RobotTestEnv, rawDevice, waitFor, waitForRobot } from '../support/robots.ts';
 import { downloadAs, getRecord, report } from '../support/update-reports.ts';
@@ -11,10 +13,11 @@ const { app, admin } = useTestApp(ROBOT_TEST_CONFIG);
 const devices: Record<string, RawDevice> = {};
 /** The update commands each robot received. */
 const received: Record<string, string[]> = {};
+let env: RobotTestEnv;
 
 beforeAll(async () => {
   await app.mqtt.waitUntilSubscribed();
-  const env = { app, brokerUrl: `mqtt://127.0.0.1:${app.brokerPorts!.tcp}`, deviceKey: app.secrets.deviceKey } as RobotTestEnv;
+  env = { app, brokerUrl: `mqtt://127.0.0.1:${app.brokerPorts!.tcp}`, deviceKey: app.secrets.deviceKey } as RobotTestEnv;
   for (const sn of ['GATE-1', 'GATE-2', 'GATE-3']) {
     received[sn] = [];
     devices[sn] = await rawDevice(env, sn, (command) => {
@@ -99,4 +102,36 @@ describe('the rollout gate', () => {
       .data;
     expect(after.status).toBe('rest');
   }, 60_000);
+});
+
+describe('a rollout to a robot that has just come back', () => {
+  it('is sent to it while its row still says offline: it is checked as the console shows it', async () => {
+    received['GATE-4'] = [];
+    devices['GATE-4'] = await rawDevice(env, 'GATE-4', (command) => {
+      received['GATE-4'].push(command);
+      return { ok: true };
+    });
+    await devices['GATE-4'].status({ connection: 'online', state: 'idle', battery: 90, alarms: [] });
+    await waitForRobot(app, 'GATE-4', admin, (r) => r.connection === 'online', 'online');
+    await app.robots.flush();
+    // The row as it was before the robot's status was written (the writes gather for 100 ms and
+    // can wait behind others): offline, heard long ago.
+    await app.db
+      .update(robots)
+      .set({ connection: 'offline', lastUpdate: new Date(0) })
+      .where(eq(robots.sn, 'GATE-4'));
+    const fileId = await uploadedFileId(app, admin, 'robotfw-4.1.0.bin', updateContent.firmware(41));
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/v1/updates/rollouts',
+      headers: admin,
+      payload: { fileId, scope: { kind: 'robot', sn: 'GATE-4' }, firstGroupSize: 1 },
+    });
+    expect(created.statusCode).toBe(201);
+    await waitFor(() => received['GATE-4'].length || undefined, 'GATE-4 sent its update');
+    const rollout = (
+      await app.inject({ method: 'GET', url: `/api/v1/updates/rollouts/${created.json().data.id}`, headers: admin })
+    ).json().data;
+    expect(rollout).toMatchObject({ status: 'first_group', robots: [{ sn: 'GATE-4', status: 'waiting_download' }] });
+  });
 });

@@ -3,12 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { registerAuditLoader } from '../audit/loaders.ts';
 import { robotCommandRoutes } from './command-routes.ts';
-import { findConfigReport, findRobot, toRobot } from './repository.ts';
+import { findKnownRobot } from './known.ts';
+import { findConfigReport, toRobot } from './repository.ts';
 import { getRobot, listRobots, removeRobot, renameRobot } from './service.ts';
 
 // Old values for the audit record of a rename or removal, and of a configuration write (the group as last reported).
 registerAuditLoader('robots', async (app, sn) => {
-  const row = await findRobot(app.db, sn);
+  const row = await findKnownRobot(app, sn);
   return row && toRobot(row);
 });
 registerAuditLoader('robots/config', async (app, sn, request) => {

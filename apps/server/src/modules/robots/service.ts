@@ -17,6 +17,7 @@ import type { SessionUser } from '../../types.ts';
 import { listCommands } from '../commands/repository.ts';
 import { sendRobotUpdate } from '../updates/records/update-command.ts';
 import { fillWriteOnly, hideWriteOnly } from './config-secrets.ts';
+import { findKnownRobot } from './known.ts';
 import * as repo from './repository.ts';
 
 /** Commands that need more than `robots.command` (DESIGN 4b), checked from the same matrix. */
@@ -36,9 +37,9 @@ export async function listRobots(app: FastifyInstance, query: ListRobotsQuery) {
 
 /** The robot as this instance knows it. */
 async function requireRobot(app: FastifyInstance, sn: string) {
-  const row = await repo.findRobot(app.db, sn);
+  const row = await findKnownRobot(app, sn);
   if (!row) throw notFound(`Robot ${sn}`);
-  return known(app, row);
+  return row;
 }
 
 /** The robot, which must exist and be online, for a command or a configuration write. */

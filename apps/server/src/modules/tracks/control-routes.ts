@@ -100,6 +100,6 @@ export const trackControlRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'tracks.view' },
       schema: { tags: ['tracks'], params: idParam, response: { 200: envelope(z.array(trackRobot)) } },
     },
-    async (request) => ok(await robotsOnTrack(app.db, request.params.id, (sn) => app.robots.live(sn))),
+    async (request) => ok(await robotsOnTrack(app, request.params.id)),
   );
 };

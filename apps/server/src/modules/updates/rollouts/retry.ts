@@ -1,6 +1,6 @@
 import { formatUpdateFailure } from '@railserve/protocol';
 import type { FastifyInstance } from 'fastify';
-import { findRobot } from '../../robots/repository.ts';
+import { findKnownRobot } from '../../robots/known.ts';
 import { advanceRecord } from '../records/repository.ts';
 import { sendRobotUpdate } from '../records/update-command.ts';
 import { claimRetry, dueRetries, holdRecord } from './repository.ts';
@@ -34,7 +34,7 @@ export async function retryBusyRobots(app: FastifyInstance, now = new Date()) {
       if (failed?.rolloutId) await continueRollout(app, failed.rolloutId);
       continue;
     }
-    const robot = await findRobot(app.db, record.deviceSerial);
+    const robot = await findKnownRobot(app, record.deviceSerial);
     if (robot?.connection !== 'online') {
       await holdBusyRobot(app, record.id);
       continue;

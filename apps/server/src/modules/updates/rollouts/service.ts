@@ -2,7 +2,7 @@ import { type CreateRolloutBody, formatUpdateFailure, ROLLOUT_LIMITS } from '@ra
 import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import { requireBroker } from '../../../lib/require-broker.ts';
-import { findRobot } from '../../robots/repository.ts';
+import { findKnownRobot } from '../../robots/known.ts';
 import { requireFile } from '../files/service.ts';
 import { advanceRecord, insertRecord } from '../records/repository.ts';
 import { sendRobotUpdate } from '../records/update-command.ts';
@@ -29,7 +29,7 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message : S
 async function dispatch(app: FastifyInstance, records: { id: number; deviceSerial: string }[], username: string) {
   for (const record of records) {
     try {
-      const robot = await findRobot(app.db, record.deviceSerial);
+      const robot = await findKnownRobot(app, record.deviceSerial);
       const reason = robot?.connection === 'online' ? undefined : formatUpdateFailure('offline', { sn: record.deviceSerial });
       if (reason) {
         await advanceRecord(app.db, record.id, record.deviceSerial, 'failed', reason);
