@@ -23,7 +23,8 @@ type Row = Awaited<ReturnType<typeof repo.openAlarms>>[number];
 export const TRANSITIONS_PER_STATEMENT = 100;
 /**
  * On PostgreSQL the API reads on connections of their own, so nothing waits for a longer statement,
- * and each statement's round trip is what a storm costs on a busy machine: a storm of 5,000 is 5.
+ * and each statement's round trip is what a storm costs on a busy machine: a storm of 5,000 raises
+ * is then five statements.
  */
 export const TRANSITIONS_PER_STATEMENT_POSTGRES = 1000;
 

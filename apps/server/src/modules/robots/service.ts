@@ -17,7 +17,7 @@ import type { SessionUser } from '../../types.ts';
 import { listCommands } from '../commands/repository.ts';
 import { sendRobotUpdate } from '../updates/records/update-command.ts';
 import { fillWriteOnly, hideWriteOnly } from './config-secrets.ts';
-import { findKnownRobot } from './known.ts';
+import { asKnown, findKnownRobot } from './known.ts';
 import * as repo from './repository.ts';
 
 /** Commands that need more than `robots.command` (DESIGN 4b), checked from the same matrix. */
@@ -26,13 +26,10 @@ const COMMAND_ACTIONS: Partial<Record<RobotCommandBody['command'], Action>> = {
   rename: 'robots.rename',
 };
 
-/** A robot's row with what this instance heard since it was written (`withLive`). */
-const known = (app: FastifyInstance, row: repo.RobotRow) => repo.withLive(row, app.robots.live(row.sn));
-
 /** A page of robots as stored (filtered and sorted by the rows), each shown as this instance knows it. */
 export async function listRobots(app: FastifyInstance, query: ListRobotsQuery) {
   const page = await repo.listRobots(app.db, query);
-  return { ...page, items: page.items.map((row) => repo.toRobot(known(app, row))) };
+  return { ...page, items: page.items.map((row) => repo.toRobot(asKnown(app, row))) };
 }
 
 /** The robot as this instance knows it. */
@@ -70,7 +67,7 @@ const sendCommand = (app: FastifyInstance, sn: string, body: RobotCommandBody, u
 /** The console's name wins from now on; an online robot is also told its new name (tracked, not awaited). */
 export async function renameRobot(app: FastifyInstance, sn: string, name: string, username: string) {
   await requireRobot(app, sn);
-  const row = await repo.renameRobot(app.db, sn, name).then((renamed) => renamed && known(app, renamed));
+  const row = await repo.renameRobot(app.db, sn, name).then((renamed) => renamed && asKnown(app, renamed));
   if (!row) throw notFound(`Robot ${sn}`);
   if (row.connection === 'online' && app.mqtt.connected) {
     await sendCommand(app, sn, { command: 'rename', args: { name } }, username, false).catch((error) =>
